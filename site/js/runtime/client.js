@@ -1,0 +1,125 @@
+// The page side of the Python worker: one runtime per page, shared by every demo.
+import { CHANNEL, ERROR_KIND, STAGES } from "./protocol.js";
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+
+class RuntimeError extends Error {
+  constructor({ kind, message }) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+class Runtime {
+  constructor() {
+    this.listeners = new Set();
+    this.status = STAGES[0];
+    this.start();
+  }
+
+  // (Re)creates the worker; `ready` resolves when Python can take requests.
+  start() {
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker = new Worker(WORKER_URL, { type: "module" });
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => {}); // failures are reported through status listeners
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.setStatus({ stage: "error", progress: 0, message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}` });
+    };
+    this.setStatus(STAGES[0]);
+  }
+
+  restart() {
+    this.worker.terminate();
+    for (const { reject } of this.pending.values()) reject(new RuntimeError({ kind: ERROR_KIND.protocol, message: "파이썬 런타임을 다시 시작했습니다." }));
+    this.start();
+  }
+
+  receive(message) {
+    if (message.channel === CHANNEL.status) return this.setStatus(message);
+    const entry = this.pending.get(message.id);
+    if (!entry) return;
+    if (message.channel === CHANNEL.progress) return entry.onProgress?.(message.data);
+    this.pending.delete(message.id);
+    if (message.ok) entry.resolve(message.result);
+    else entry.reject(new RuntimeError(message.error));
+  }
+
+  setStatus(status) {
+    this.status = status;
+    if (status.stage === "ready") this.resolveReady();
+    if (status.stage === "error") this.rejectReady(new RuntimeError({ kind: ERROR_KIND.protocol, message: status.message }));
+    for (const listener of this.listeners) listener(status);
+  }
+
+  onStatus(listener) {
+    this.listeners.add(listener);
+    listener(this.status);
+    return () => this.listeners.delete(listener);
+  }
+
+  // Calls ptrnet.api.dispatch(demo, fn, params) in the worker.
+  call(demo, fn, params, { onProgress } = {}) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ channel: CHANNEL.rpc, id, demo, fn, params });
+    });
+  }
+}
+
+let shared = null;
+
+// The page's one runtime; <html data-python> follows its state.
+export function getRuntime() {
+  if (!shared) {
+    shared = new Runtime();
+    shared.onStatus(({ stage }) => {
+      document.documentElement.dataset.python = stage === "ready" ? "ready" : stage === "error" ? "error" : "loading";
+    });
+  }
+  return shared;
+}
+
+// A caller for live interaction (dragging): at most one request in flight and one waiting;
+// a newer request replaces the waiting one, and only the reply to the newest request is
+// delivered, so a fast drag always ends on the final state.
+export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
+  let inFlight = false;
+  let waiting = null;
+  let newest = 0;
+
+  async function send(params, seq) {
+    inFlight = true;
+    try {
+      const result = await runtime.call(demo, fn, params);
+      if (seq === newest) onResult(result, params);
+    } catch (err) {
+      if (seq === newest) onError(err, params);
+    } finally {
+      inFlight = false;
+      if (waiting) {
+        const next = waiting;
+        waiting = null;
+        send(next.params, next.seq);
+      } else if (seq === newest) {
+        onBusy(false);
+      }
+    }
+  }
+
+  return function request(params) {
+    const seq = ++newest;
+    onBusy(true);
+    if (inFlight) waiting = { params, seq };
+    else send(params, seq);
+  };
+}
+
+export { RuntimeError };

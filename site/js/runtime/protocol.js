@@ -1,0 +1,29 @@
+// The one message protocol between a page and its Python worker.
+//
+// Page → worker
+//   {channel: "rpc", id, demo, fn, params}      call ptrnet.api.dispatch(demo, fn, params)
+// Worker → page
+//   {channel: "rpc", id, ok: true, result}       the handler's return value (plain JSON-like data;
+//                                                typed arrays inside are transferred, not copied)
+//   {channel: "rpc", id, ok: false, error: {kind, message}}
+//                                                kind: "input" (the request was bad, message is
+//                                                Korean and meant for the reader), "python" (an
+//                                                unexpected exception), "protocol"
+//   {channel: "status", stage, progress, message}
+//                                                start-up: one message per named stage, then
+//                                                stage "ready" or stage "error"
+//   {channel: "progress", id, data}              intermediate data of a long request (e.g. training)
+//
+// Start-up stages, in order. `progress` is the fraction of the whole start-up done when the
+// stage begins, so the page can draw one honest progress bar.
+export const STAGES = [
+  { stage: "runtime", progress: 0.05, message: "파이썬 런타임(Pyodide)을 내려받는 중…" },
+  { stage: "packages", progress: 0.6, message: "numpy와 ptrnet 패키지를 불러오는 중…" },
+  { stage: "import", progress: 0.9, message: "파이썬 모듈을 준비하는 중…" },
+];
+
+export const READY = { stage: "ready", progress: 1, message: "파이썬 준비 완료" };
+
+export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress" };
+
+export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol" };

@@ -1,0 +1,108 @@
+// Mouse, touch and keyboard editing of the points on a points canvas.
+// Pointer: click empty space to add, drag to move, double-click or right-click to delete.
+// Keyboard (canvas focused): [ and ] pick a point, arrows move it (Shift: faster),
+// Delete removes it, + adds one in the middle.
+import { LIMITS, SIZES } from "../config.js";
+
+const round = (value) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
+
+export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, onLimit, onSelect }) {
+  const { canvas } = drawing;
+  let dragIndex = -1;
+  let selected = -1;
+
+  function select(index) {
+    selected = index;
+    onSelect(index);
+  }
+
+  function hit(clientX, clientY) {
+    const rect = canvas.getBoundingClientRect();
+    let best = -1;
+    let bestDistance = SIZES.hitRadius;
+    getPoints().forEach((point, index) => {
+      const [px, py] = drawing.toPixel(point);
+      const distance = Math.hypot(px - (clientX - rect.left), py - (clientY - rect.top));
+      if (distance <= bestDistance) {
+        best = index;
+        bestDistance = distance;
+      }
+    });
+    return best;
+  }
+
+  function insideSquare([x, y]) {
+    return x >= 0 && x <= 1 && y >= 0 && y <= 1;
+  }
+
+  function add(point) {
+    const points = getPoints();
+    if (points.length >= LIMITS.maxPoints) return onLimit();
+    setPoints([...points, point.map(round)]);
+    select(points.length);
+  }
+
+  function remove(index) {
+    if (index < 0) return;
+    setPoints(getPoints().filter((_, k) => k !== index));
+    select(-1);
+  }
+
+  function move(index, point) {
+    setPoints(getPoints().map((old, k) => (k === index ? point.map(round) : old)));
+  }
+
+  canvas.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0) return;
+    const index = hit(event.clientX, event.clientY);
+    if (index >= 0) {
+      dragIndex = index;
+      select(index);
+      canvas.setPointerCapture(event.pointerId);
+    } else if (canAdd) {
+      const point = drawing.toUnit(event.clientX, event.clientY);
+      if (insideSquare(point)) add(point);
+    }
+  });
+  canvas.addEventListener("pointermove", (event) => {
+    if (dragIndex < 0) return;
+    move(dragIndex, drawing.toUnit(event.clientX, event.clientY));
+  });
+  const endDrag = () => {
+    dragIndex = -1;
+  };
+  canvas.addEventListener("pointerup", endDrag);
+  canvas.addEventListener("pointercancel", endDrag);
+  canvas.addEventListener("dblclick", (event) => {
+    if (canDelete) remove(hit(event.clientX, event.clientY));
+  });
+  canvas.addEventListener("contextmenu", (event) => {
+    const index = hit(event.clientX, event.clientY);
+    if (index < 0 || !canDelete) return;
+    event.preventDefault();
+    remove(index);
+  });
+
+  canvas.addEventListener("keydown", (event) => {
+    const points = getPoints();
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (event.key === "]" || event.key === "[") {
+      if (!points.length) return;
+      const delta = event.key === "]" ? 1 : -1;
+      select((selected + delta + points.length) % points.length);
+    } else if (steps[event.key] && selected >= 0) {
+      const size = event.shiftKey ? 0.05 : 0.01;
+      const [dx, dy] = steps[event.key];
+      move(selected, [points[selected][0] + dx * size, points[selected][1] + dy * size]);
+    } else if ((event.key === "Delete" || event.key === "Backspace") && canDelete && selected >= 0) {
+      remove(selected);
+    } else if (event.key === "+" && canAdd) {
+      add([0.5, 0.5]);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+
+  return { select, selected: () => selected };
+}

@@ -1,0 +1,101 @@
+"""Fixtures: dist/ served on localhost under a sub-path, and Chromium driven by Playwright."""
+
+import json
+import os
+import re
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from tests.site_build import site_build
+
+PREFIX = "/pointer-networks/"  # GitHub Pages project sites live under a sub-path
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _serve(prefix: str):
+    if not (site_build.DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run `npm test` (or `python3 build.py build`) first")
+    server = site_build.make_server(site_build.DIST, 0, prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    server = _serve(PREFIX)
+    yield f"http://127.0.0.1:{server.server_port}{PREFIX}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def root_site_url():
+    server = _serve("/")
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageWatch:
+    """What a page did that a test may forbid: console errors and requests to other origins."""
+
+    def __init__(self, page: Page):
+        self.console_errors: list[str] = []
+        self.foreign_requests: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        page.on("request", self._request)
+
+    def _request(self, request):
+        self.requests.append(request.url)
+        if urlparse(request.url).hostname not in ("127.0.0.1", None) and not request.url.startswith(("data:", "blob:")):
+            self.foreign_requests.append(request.url)
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+    page = context.new_page()
+    page.watch = PageWatch(page)
+    yield page
+    ARTIFACTS.mkdir(exist_ok=True)
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    context.close()
+
+
+def wait_ready(page: Page, demo: str) -> None:
+    """Wait until Python is ready and the demo has answered for its current state."""
+    # Functions, not expression strings: the pages' CSP forbids eval, which expressions need.
+    page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
+    page.wait_for_function("(demo) => document.querySelector(`[data-demo=\"${demo}\"]`)?.dataset.state === 'idle'", arg=demo, timeout=30_000)
+
+
+def out_value(page: Page, demo: str, name: str):
+    value = page.get_attribute(f'[data-demo="{demo}"] [data-out="{name}"]', "data-value")
+    return None if value is None else json.loads(value)
+
+
+def canvas_points(page: Page, selector: str) -> list[list[float]]:
+    return json.loads(page.get_attribute(selector, "data-points"))
+
+
+def pixel_of(page: Page, selector: str, point) -> tuple[float, float]:
+    """Page coordinates of a unit-square point on a canvas, from its data-viewport."""
+    page.locator(selector).scroll_into_view_if_needed()
+    box = page.locator(selector).bounding_box()
+    left, top, width, height = json.loads(page.get_attribute(selector, "data-viewport"))
+    return box["x"] + left + point[0] * width, box["y"] + top + (1 - point[1]) * height

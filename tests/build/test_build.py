@@ -1,0 +1,99 @@
+"""The build: verified official wheels, our wheel in the lock, reproducible output."""
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.site_build import site_build
+
+ROOT = site_build.ROOT
+LOCK = site_build.DIST / "pyodide" / "pyodide-lock.json"
+
+
+def sha256(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def official_numpy(tmp_path):
+    """A private copy of the official numpy wheel in a folder the build can be pointed at."""
+    lock = site_build.official_lock()
+    name = lock["packages"]["numpy"]["file_name"]
+    shutil.copyfile(site_build.DIST / "pyodide" / name, tmp_path / name)
+    return tmp_path / name
+
+
+def run_build(*args):
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), "build", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_a_corrupted_numpy_wheel_stops_the_build_with_a_message(official_numpy):
+    data = bytearray(official_numpy.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    official_numpy.write_bytes(bytes(data))
+    before = sha256(LOCK)
+    result = run_build("--packages-dir", str(official_numpy.parent))
+    assert result.returncode != 0
+    assert "does not match the official Pyodide 0.27.7 lock" in result.stderr
+    assert official_numpy.name in result.stderr
+    assert sha256(LOCK) == before  # dist/ was left alone
+
+
+def test_a_missing_numpy_wheel_stops_the_build_with_a_message(official_numpy):
+    official_numpy.unlink()
+    result = run_build("--packages-dir", str(official_numpy.parent))
+    assert result.returncode != 0
+    assert "missing Pyodide package file" in result.stderr
+
+
+def test_the_site_lock_lists_our_package_with_numpy_and_true_hashes():
+    lock = json.loads(LOCK.read_text())
+    assert lock["info"]["version"] == "0.27.7"
+    assert lock["packages"]["ptrnet"]["depends"] == ["numpy"]
+    assert lock["packages"]["numpy"]["version"] == "2.0.2"
+    official = site_build.official_lock()["packages"]["numpy"]["sha256"]
+    assert lock["packages"]["numpy"]["sha256"] == official
+    for entry in lock["packages"].values():
+        assert sha256(site_build.DIST / "pyodide" / entry["file_name"]) == entry["sha256"]
+
+
+def test_the_pyodide_core_is_the_npm_package_verbatim():
+    for name in site_build.CORE_FILES:
+        assert sha256(site_build.DIST / "pyodide" / name) == sha256(site_build.NPM_PYODIDE / name)
+
+
+def test_our_wheel_builds_reproducibly():
+    first = sha256(site_build.build_wheel())
+    second = sha256(site_build.build_wheel())
+    assert first == second
+    assert json.loads(LOCK.read_text())["packages"]["ptrnet"]["sha256"] == first
+
+
+class _Urls(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.resources, self.links = [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        elif attrs.get("src") or (tag == "link" and attrs.get("href")):
+            self.resources.append(attrs.get("src") or attrs["href"])
+
+
+def test_every_resource_url_in_the_pages_is_relative():
+    for page in site_build.DIST.glob("*.html"):
+        urls = _Urls()
+        urls.feed(page.read_text())
+        assert urls.resources, page.name
+        for url in urls.resources:
+            assert not urlparse(url).scheme and not url.startswith("/"), f"{page.name} loads {url}"
+        for url in urls.links:  # links may leave the site, but never by a root-absolute path
+            assert not url.startswith("/"), f"{page.name} links to {url}"

@@ -1,0 +1,133 @@
+"""The worker's entry point: spec answers through dispatch, Korean input errors, plain JSON-ready results."""
+
+import json
+import re
+
+import numpy as np
+import pytest
+
+import ptrnet
+from ptrnet import api
+from ptrnet.api import InputError, dispatch, handler
+
+HANGUL = re.compile("[가-힣]")
+
+
+def assert_plain(value) -> None:
+    """Only built-in JSON types all the way down (no numpy scalars or arrays)."""
+    if isinstance(value, dict):
+        assert all(type(k) is str for k in value)
+        for v in value.values():
+            assert_plain(v)
+    elif isinstance(value, list):
+        for v in value:
+            assert_plain(v)
+    else:
+        assert type(value) in (int, float, str, bool), type(value)
+
+
+def test_sequences_solve_gives_the_reference_answers(reference):
+    out = dispatch("sequences", "solve", {"points": reference["points"]})
+    assert set(out) == {"hull", "tsp", "tsp_length"}
+    assert out["hull"] == reference["hull"] and out["tsp"] == reference["tsp"]
+    assert out["tsp_length"] == pytest.approx(reference["tsp_length"], abs=5e-5)
+    assert_plain(out)
+    assert json.loads(json.dumps(out)) == out
+
+
+def test_three_problems_solve_gives_the_reference_answers(reference):
+    out = dispatch("three-problems", "solve", {"points": reference["points"]})
+    assert set(out) == {"hull", "tsp", "tsp_length", "delaunay"}
+    assert out["hull"] == reference["hull"] and out["tsp"] == reference["tsp"]
+    assert out["delaunay"] == reference["delaunay"]
+    assert out["tsp_length"] == pytest.approx(reference["tsp_length"], abs=5e-5)
+    assert_plain(out)
+    assert json.loads(json.dumps(out)) == out
+
+
+def test_runtime_ping_reports_versions():
+    out = dispatch("runtime", "ping", {})
+    assert out == {"numpy": "2.0.2", "ptrnet": ptrnet.__version__}
+    assert np.__version__ == "2.0.2"
+
+
+@pytest.mark.parametrize("points", [[], [[0.5, 0.5]], [[0, 0], [1, 1]], [[0.2, 0.2]] * 4, [[0, 0], [0.5, 0.5], [1, 1]]])
+def test_degenerate_points_are_answered_not_rejected(points):
+    out = dispatch("three-problems", "solve", {"points": points})
+    assert_plain(out)
+    assert out["delaunay"] == []
+
+
+def test_twelve_random_points_are_answered():
+    points = np.random.default_rng(12).random((12, 2)).tolist()
+    out = dispatch("three-problems", "solve", {"points": points})
+    assert len(out["tsp"]) == 13 and out["tsp_length"] > 0
+    assert_plain(out)
+
+
+def assert_korean_error(demo, fn, params, fragment) -> None:
+    """dispatch raises InputError whose message is Korean and contains fragment."""
+    with pytest.raises(InputError) as err:
+        dispatch(demo, fn, params)
+    assert HANGUL.search(str(err.value)) and fragment in str(err.value)
+
+
+@pytest.mark.parametrize("demo, fn", [("sequences", "train"), ("nope", "solve"), ("runtime", "")])
+def test_unknown_requests_are_rejected(demo, fn):
+    assert_korean_error(demo, fn, {}, "알 수 없는 요청입니다")
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        [[0.5, float("nan")]],
+        [[float("inf"), 0.5]],
+        [[-0.01, 0.5]],
+        [[0.5, 1.0001]],
+        [["0.5", 0.5]],
+        [[True, 0.5]],
+        [[None, 0.5]],
+    ],
+)
+def test_bad_coordinates_are_rejected_in_korean(points):
+    assert_korean_error("sequences", "solve", {"points": points}, "0과 1 사이의 유한한 수")
+
+
+@pytest.mark.parametrize("points", [[[0.5]], [[0.1, 0.2, 0.3]], [0.5, 0.5], ["ab"]])
+def test_malformed_points_are_rejected_in_korean(points):
+    assert_korean_error("three-problems", "solve", {"points": points}, "[x, y]")
+
+
+@pytest.mark.parametrize("params", [{}, {"points": None}, {"points": "[[0.1, 0.2]]"}])
+def test_missing_points_are_rejected_in_korean(params):
+    assert_korean_error("sequences", "solve", params, "points")
+
+
+def test_params_must_be_a_dict():
+    assert_korean_error("runtime", "ping", [], "객체")
+
+
+@pytest.mark.parametrize("demo", ["sequences", "three-problems"])
+def test_more_than_12_points_are_rejected_for_live_tsp(demo):
+    points = np.random.default_rng(13).random((13, 2)).tolist()
+    assert_korean_error(demo, "solve", {"points": points}, "12개까지만")
+
+
+def test_boundary_values_are_accepted():
+    out = dispatch("sequences", "solve", {"points": [[0, 0], [1, 0], [1, 1], [0.0, 1.0]]})
+    assert out["hull"] == [1, 2, 3, 4, 1] and out["tsp_length"] == pytest.approx(4.0, abs=1e-12)
+
+
+def test_input_error_is_a_value_error():
+    assert issubclass(InputError, ValueError)
+
+
+def test_new_handlers_register_with_the_decorator(monkeypatch):
+    monkeypatch.setattr(api, "HANDLERS", dict(api.HANDLERS))
+
+    @handler("echo", "count")
+    def count(params: dict) -> dict:
+        return {"n": len(api.parse_points(params))}
+
+    assert dispatch("echo", "count", {"points": [[0.1, 0.2], [0.3, 0.4]]}) == {"n": 2}
+    assert dispatch("runtime", "ping", {})["ptrnet"] == ptrnet.__version__

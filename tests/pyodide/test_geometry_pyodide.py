@@ -1,0 +1,67 @@
+"""The geometry modules inside Pyodide (the browser's runtime): the spec's example, paper hull lines, numpy pin."""
+
+from pathlib import Path
+
+from pytest_pyodide import run_in_pyodide
+
+DATA_DIR = Path(__file__).parents[2].parent / "shared" / "data"  # <repo>/../shared/data
+
+
+@run_in_pyodide(packages=["ptrnet"])
+def test_runtime_has_the_pinned_numpy_and_ptrnet(selenium):
+    import numpy as np
+
+    import ptrnet
+    from ptrnet.api import dispatch
+
+    assert np.__version__ == "2.0.2"
+    assert dispatch("runtime", "ping", {}) == {"numpy": "2.0.2", "ptrnet": ptrnet.__version__}
+
+
+@run_in_pyodide(packages=["ptrnet"])
+def test_reference_example_gives_the_specs_three_answers(selenium):
+    import json
+
+    from ptrnet.api import dispatch
+    from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
+
+    pts = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
+    delaunay = [[1, 3, 5], [1, 5, 7], [1, 2, 3], [1, 2, 7], [4, 5, 7], [2, 3, 6], [2, 4, 7], [2, 4, 6]]
+    assert hull_sequence(pts) == [3, 6, 4, 5, 3]
+    assert tsp_sequence(pts) == [1, 2, 6, 4, 7, 5, 3, 1]
+    assert delaunay_sequence(pts) == delaunay
+    out = json.loads(json.dumps(dispatch("three-problems", "solve", {"points": pts})))
+    assert out["hull"] == [3, 6, 4, 5, 3] and out["tsp"] == [1, 2, 6, 4, 7, 5, 3, 1] and out["delaunay"] == delaunay
+    assert abs(out["tsp_length"] - 2.6175) < 5e-5
+
+
+@run_in_pyodide(packages=["ptrnet"])
+def _hull_lines_match(selenium, lines):
+    from ptrnet.notation import hull_sequence
+
+    for line in lines:
+        coords, output = line.split("output")
+        xs = [float(v) for v in coords.split()]
+        pts = [xs[k : k + 2] for k in range(0, len(xs), 2)]
+        assert hull_sequence(pts) == [int(v) for v in output.split()], line
+
+
+def test_paper_hull_lines_are_reproduced(selenium):
+    lines = (DATA_DIR / "convex_hull_5_test.txt").read_text().splitlines()
+    _hull_lines_match(selenium, lines[:20])
+
+
+@run_in_pyodide(packages=["ptrnet"])
+def test_degenerate_inputs_and_input_errors(selenium):
+    from ptrnet.api import InputError, dispatch
+    from ptrnet.delaunay import delaunay
+    from ptrnet.tsp import held_karp
+
+    assert delaunay([[0.1, 0.1], [0.2, 0.2], [0.3, 0.3]]).shape == (0, 3)
+    assert held_karp([[0.5, 0.5]] * 3)[1] == 0.0
+    try:
+        dispatch("sequences", "solve", {"points": [[0.5, 0.5]] * 13})
+    except InputError as err:
+        assert "12개까지만" in str(err)
+    else:
+        raise AssertionError("13 points must be rejected")
