@@ -131,3 +131,53 @@ def test_new_handlers_register_with_the_decorator(monkeypatch):
 
     assert dispatch("echo", "count", {"points": [[0.1, 0.2], [0.3, 0.4]]}) == {"n": 2}
     assert dispatch("runtime", "ping", {})["ptrnet"] == ptrnet.__version__
+
+
+# --- demos 5 and 6: the shared trainer behind the worker
+
+
+def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
+    from ptrnet import sorter
+
+    reset = dispatch("sort-trainer", "reset", {"seed": 5, "mask": True, "model": "api-test"})
+    assert reset["iteration"] == 0 and reset["loss"] is None and reset["seed"] == 5
+    chunk = dispatch("sort-trainer", "train", {"iterations": 30, "model": "api-test"})
+    assert chunk["iteration"] == 30 and chunk["start"] == 0 and len(chunk["losses"]) == 30
+    reference = sorter.Trainer(sorter.SorterConfig(seed=5, mask=True))
+    assert chunk["losses"] == reference.train(30)["losses"]  # the handler trains exactly the spec's model
+    view = dispatch("sort-trainer", "view", {"length": 9, "sample_seed": 1, "model": "api-test"})
+    assert len(view["heatmap"]["x"]) == 9 and len(view["heatmap"]["probs"]) == 9
+    curves = dispatch("length-eval", "evaluate", {"lengths": [5, 12], "model": "api-test"})
+    expected = sorter.evaluate(reference.params, [5, 12], count=150, mask=True)
+    assert curves["seq_acc"] == pytest.approx(list(expected["seq_acc"]), abs=1e-12)
+    assert curves["iteration"] == 30
+    json.dumps([reset, chunk, view, curves])
+
+
+def test_set_mask_keeps_the_weights():
+    dispatch("sort-trainer", "reset", {"seed": 2, "mask": True, "model": "mask-test"})
+    dispatch("sort-trainer", "train", {"iterations": 10, "model": "mask-test"})
+    switched = dispatch("sort-trainer", "set_mask", {"mask": False, "model": "mask-test"})
+    assert switched["iteration"] == 10 and switched["mask"] is False
+
+
+@pytest.mark.parametrize(
+    ("fn", "params"),
+    [
+        ("train", {"iterations": 0}),
+        ("train", {"iterations": 10_000}),
+        ("train", {"iterations": 2.5}),
+        ("view", {"length": 51}),
+        ("view", {"length": "8"}),
+        ("reset", {"seed": -1}),
+    ],
+)
+def test_sorter_handlers_reject_bad_numbers_in_korean(fn, params):
+    with pytest.raises(InputError, match="[가-힣]"):
+        dispatch("sort-trainer", fn, params)
+
+
+def test_length_eval_rejects_a_missing_or_bad_length_list():
+    for params in ({}, {"lengths": []}, {"lengths": [5, 99]}):
+        with pytest.raises(InputError, match="[가-힣]"):
+            dispatch("length-eval", "evaluate", params)

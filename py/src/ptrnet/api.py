@@ -6,10 +6,14 @@ from collections.abc import Callable
 import numpy as np
 
 import ptrnet
+from ptrnet import sorter
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.tsp import tour_length
 
 MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
+MAX_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
+TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
+MAX_SEED = 2**31 - 1
 
 Handler = Callable[[dict], dict]
 HANDLERS: dict[tuple[str, str], Handler] = {}
@@ -89,3 +93,83 @@ def _three_problems(params: dict) -> dict:
 def _ping(params: dict) -> dict:
     """Versions of the numpy and ptrnet the runtime has loaded."""
     return {"numpy": np.__version__, "ptrnet": ptrnet.__version__}
+
+
+# --- demos 5 and 6: one shared trainer per model name (the page's demo 5 and demo 6 share "main")
+
+_TRAINERS: dict[str, sorter.Trainer] = {}
+
+
+def _int(params: dict, name: str, default: int, low: int, high: int) -> int:
+    """params[name] as an int within [low, high], or a Korean InputError."""
+    v = params.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v != int(v):
+        raise InputError(f"{name} 값은 정수여야 합니다.")
+    if not low <= v <= high:
+        raise InputError(f"{name} 값은 {low}부터 {high} 사이여야 합니다.")
+    return int(v)
+
+
+def _trainer(params: dict) -> sorter.Trainer:
+    """The trainer named by params["model"], created with the default settings on first use."""
+    name = str(params.get("model", "main"))
+    if name not in _TRAINERS:
+        _TRAINERS[name] = sorter.Trainer()
+    return _TRAINERS[name]
+
+
+def _summary(t: sorter.Trainer) -> dict:
+    """What demo 5 shows besides the heat map."""
+    acc = None if t.diverged else sorter.accuracy(t.params, n=10, mask=t.config.mask)
+    return {"iteration": t.iteration, "loss": t.loss_avg, "accuracy10": acc, "mask": t.config.mask,
+            "seed": t.config.seed, "diverged": t.diverged}
+
+
+@handler("sort-trainer", "reset")
+def _sort_reset(params: dict) -> dict:
+    """Re-initialise the model from a seed, with the mask setting given."""
+    t = _trainer(params)
+    t.set_mask(bool(params.get("mask", t.config.mask)))
+    t.reset(_int(params, "seed", t.config.seed, 0, MAX_SEED))
+    return _summary(t)
+
+
+@handler("sort-trainer", "train")
+def _sort_train(params: dict) -> dict:
+    """Run a chunk of training iterations; returns the chunk's losses and the new summary."""
+    t = _trainer(params)
+    chunk = t.train(_int(params, "iterations", 25, 1, MAX_CHUNK))
+    return {**_summary(t), "losses": [float(v) for v in chunk["losses"]], "start": t.iteration - len(chunk["losses"])}
+
+
+@handler("sort-trainer", "set_mask")
+def _sort_set_mask(params: dict) -> dict:
+    """Switch the mask for decoding and further training, keeping the weights."""
+    t = _trainer(params)
+    t.set_mask(bool(params.get("mask", True)))
+    return _summary(t)
+
+
+@handler("sort-trainer", "view")
+def _sort_view(params: dict) -> dict:
+    """The heat map of one test sequence (drawn from sample_seed) of the given length."""
+    t = _trainer(params)
+    n = _int(params, "length", 8, *TEST_LENGTHS)
+    rng = np.random.default_rng(_int(params, "sample_seed", 0, 0, MAX_SEED))
+    x = [round(float(v), 2) for v in rng.random(n)]
+    return {**_summary(t), "heatmap": sorter.heatmap(t.params, x, t.config.mask)}
+
+
+@handler("length-eval", "evaluate")
+def _length_eval(params: dict) -> dict:
+    """Sequence accuracy, per-position accuracy and invalid rate of the shared model per length."""
+    t = _trainer(params)
+    lengths = params.get("lengths")
+    if not isinstance(lengths, list) or not lengths:
+        raise InputError("평가할 길이 목록(lengths)이 필요합니다.")
+    checked = [_int({"length": n}, "length", 0, *TEST_LENGTHS) for n in lengths]
+    count = _int(params, "count", 150, 1, 1000)
+    seed = _int(params, "seed", sorter.EVAL_SEED, 0, MAX_SEED)
+    result = sorter.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
+    return {**{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
+            "lengths": checked, "mask": t.config.mask, "iteration": t.iteration}

@@ -1,0 +1,185 @@
+"""Benchmark of the site in headless Chromium against the same Python on CPython.
+
+Run after a build: python tests/bench/bench_site.py (or `npm run bench`). Prints figures,
+budgets (SPEC §6) and ratios; asserts nothing — timings on a shared 2-core machine are noisy.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import statistics
+import sys
+import threading
+import timeit
+from pathlib import Path
+from urllib.parse import urlparse
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.site_build import site_build  # noqa: E402
+
+from ptrnet.tsp import held_karp  # noqa: E402
+
+TWELVE = [[0.08 + 0.07 * k, 0.5 + 0.4 * (-1) ** k * (0.3 + 0.05 * k)] for k in range(12)]
+CANVAS = '[data-demo="sequences"] canvas'
+LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Listens for pointer moves and, for each, records the time from the event to the first
+# animation frame after the answer (data-value of "hull") changed: the reader's round trip.
+ROUND_TRIP_PROBE = """() => {
+  const canvas = document.querySelector('[data-demo="sequences"] canvas');
+  const hull = document.querySelector('[data-demo="sequences"] [data-out="hull"]');
+  window.__roundTrips = [];
+  window.__handled = [];
+  let start = null;
+  let handled = null;
+  canvas.addEventListener('pointermove', (e) => {
+    if (!e.buttons) return;
+    start = e.timeStamp;
+    handled = performance.now();
+  }, { capture: true });
+  new MutationObserver(() => {
+    if (start === null) return;
+    const [began, dispatched] = [start, handled];
+    start = null;
+    requestAnimationFrame(() => {
+      window.__roundTrips.push(performance.now() - began);
+      window.__handled.push(performance.now() - dispatched);
+    });
+  }).observe(hull, { attributes: true, attributeFilter: ['data-value'] });
+}"""
+
+# The worker's answer time alone: request posted → reply received, no drawing.
+CALL_LATENCY = """async (points) => {
+  const { getRuntime } = await import('./js/runtime/client.js');
+  const times = [];
+  for (let i = 0; i < 100; i++) {
+    const start = performance.now();
+    await getRuntime().call('sequences', 'solve', { points });
+    times.push(performance.now() - start);
+  }
+  return times;
+}"""
+
+# A second Pyodide on the page's main thread, only to time Held-Karp without messaging.
+PYODIDE_TIMING = """async (points) => {
+  const { loadPyodide } = await import('./pyodide/pyodide.mjs');
+  const pyodide = await loadPyodide({ indexURL: new URL('./pyodide/', location.href).href });
+  await pyodide.loadPackage('ptrnet');
+  pyodide.globals.set('points_json', JSON.stringify(points));
+  return pyodide.runPython(`
+import json, timeit
+from ptrnet.tsp import held_karp
+pts = json.loads(points_json)
+held_karp(pts)
+min(timeit.repeat(lambda: held_karp(pts), number=20, repeat=5)) / 20
+`);
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def cold_load(browser, url: str) -> dict[str, float]:
+    """Fresh context (empty cache): first canvas paint, ready, bytes transferred."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    fetched = []  # the page's and its worker's requests
+    page.on("requestfinished", lambda request: fetched.append(request.url))
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
+    figures = page.evaluate(
+        """() => {
+          const paint = performance.getEntriesByType('paint').find((p) => p.name === 'first-contentful-paint');
+          return { ready: performance.now(), paint: paint ? paint.startTime : NaN };
+        }"""
+    )
+    context.close()
+    files = [site_build.DIST / urlparse(u).path.lstrip("/") for u in set(fetched)]
+    raw = sum(f.stat().st_size for f in files if f.is_file())
+    # GitHub Pages serves text with gzip; already-compressed wheels and zips barely shrink.
+    gzipped = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file())
+    return {"ready_ms": figures["ready"], "first_paint_ms": figures["paint"], "raw_mb": raw / 1e6, "gzip_mb": gzipped / 1e6, "files": len(files)}
+
+
+def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[float], list[float]]:
+    """Drag one of 12 points in small steps, one move per answer, like a steady hand."""
+    fragment = "_".join(f"{x:.3f},{y:.3f}" for x, y in TWELVE)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{url}#sequences.points={fragment}")
+    page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'idle'", timeout=120_000)
+    page.locator(CANVAS).scroll_into_view_if_needed()
+    page.evaluate(ROUND_TRIP_PROBE)
+    box = page.locator(CANVAS).bounding_box()
+    left, top, width, height = json.loads(page.get_attribute(CANVAS, "data-viewport"))
+
+    def pixel(x, y):
+        return box["x"] + left + x * width, box["y"] + top + (1 - y) * height
+
+    x0, y0 = TWELVE[5]
+    page.mouse.move(*pixel(x0, y0))
+    page.mouse.down()
+    for k in range(1, moves + 1):
+        page.mouse.move(*pixel(x0 + 0.3 * k / moves, y0 - 0.3 * k / moves))
+        page.wait_for_function("(n) => window.__roundTrips.length >= n", arg=k, timeout=10_000)
+    page.mouse.up()
+    times = page.evaluate("() => [window.__roundTrips, window.__handled]")
+    calls = page.evaluate(CALL_LATENCY, TWELVE)
+    context.close()
+    return *times, calls
+
+
+def held_karp_pyodide(browser, url: str) -> float:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    seconds = page.evaluate(PYODIDE_TIMING, TWELVE)
+    context.close()
+    return seconds
+
+
+def main() -> None:
+    server = site_build.make_server(site_build.DIST, 0, "/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/index.html"
+    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        loads = [cold_load(browser, url) for _ in range(3)]
+        trips, handled, calls = round_trips(browser, url)
+        pyodide_hk = held_karp_pyodide(browser, url)
+        browser.close()
+    server.shutdown()
+    held_karp(TWELVE)
+    cpython_hk = min(timeit.repeat(lambda: held_karp(TWELVE), number=20, repeat=5)) / 20
+
+    median = lambda key: statistics.median(load[key] for load in loads)  # noqa: E731
+    rows = [
+        ("cold load to data-python=ready (median of 3)", f"{median('ready_ms'):.0f} ms", "≤ 3000 ms"),
+        ("first contentful paint (median of 3)", f"{median('first_paint_ms'):.0f} ms", "≤ 300 ms"),
+        (f"index page, {loads[0]['files']} files, uncompressed", f"{median('raw_mb'):.2f} MB", ""),
+        ("index page, gzip-compressed transfer", f"{median('gzip_mb'):.2f} MB", "≤ 8 MB"),
+        (f"demo 2 round trip, 12 points, median of {len(trips)}", f"{statistics.median(trips):.1f} ms", "≤ 25 ms"),
+        ("demo 2 round trip, 12 points, p95", f"{percentile(trips, 0.95):.1f} ms", "≤ 50 ms"),
+        ("  of which: handler start → frame, median", f"{statistics.median(handled):.1f} ms", ""),
+        ("  of which: worker answer (hull + TSP), median", f"{statistics.median(calls):.1f} ms", ""),
+        ("  of which: worker answer, p95", f"{percentile(calls, 0.95):.1f} ms", ""),
+        ("Held-Karp n=12 in Pyodide (Chromium)", f"{pyodide_hk * 1e3:.2f} ms", ""),
+        ("Held-Karp n=12 on CPython", f"{cpython_hk * 1e3:.2f} ms", ""),
+        ("Pyodide / CPython time ratio", f"{pyodide_hk / cpython_hk:.2f}", ""),
+    ]
+    print("\nSite benchmark (same run, same machine). The round trip runs from the pointer event's")
+    print("timestamp to the first animation frame after the answer is in the DOM, so it includes")
+    print("waiting for Chromium's frame-aligned input dispatch and for the next frame.")
+    for name, value, budget in rows:
+        print(f"  {name:<48} {value:>12}   {budget}")
+
+
+if __name__ == "__main__":
+    main()
