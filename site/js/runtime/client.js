@@ -89,19 +89,28 @@ export function getRuntime() {
 
 // A caller for live interaction (dragging): at most one request in flight and one waiting;
 // a newer request replaces the waiting one, and only the reply to the newest request is
-// delivered, so a fast drag always ends on the final state.
+// delivered, so a fast drag always ends on the final state. If the newest request failed,
+// it is sent again when the runtime (re)starts, so a restart loses nothing.
 export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
   let inFlight = false;
   let waiting = null;
   let newest = 0;
+  let newestParams = null;
+  let failed = false;
 
   async function send(params, seq) {
     inFlight = true;
     try {
       const result = await runtime.call(demo, fn, params);
-      if (seq === newest) onResult(result, params);
+      if (seq === newest) {
+        failed = false;
+        onResult(result, params);
+      }
     } catch (err) {
-      if (seq === newest) onError(err, params);
+      if (seq === newest) {
+        failed = true;
+        onError(err, params);
+      }
     } finally {
       inFlight = false;
       if (waiting) {
@@ -114,12 +123,18 @@ export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
     }
   }
 
-  return function request(params) {
+  function request(params) {
     const seq = ++newest;
+    newestParams = params;
     onBusy(true);
     if (inFlight) waiting = { params, seq };
     else send(params, seq);
-  };
+  }
+
+  runtime.onStatus(({ stage }) => {
+    if (stage === "ready" && failed) request(newestParams);
+  });
+  return request;
 }
 
 export { RuntimeError };

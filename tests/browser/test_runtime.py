@@ -1,0 +1,37 @@
+"""The page's Python runtime: loading state, failure with a Korean message, retry."""
+
+from tests.browser.conftest import out_value, wait_ready
+
+
+def test_a_failed_python_load_shows_a_korean_error_and_retry_recovers(page, site_url):
+    page.route("**/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "index.html")
+    page.wait_for_function("() => document.documentElement.dataset.python === 'error'", timeout=60_000)
+    banner = page.locator("[data-runtime-banner]")
+    assert "파이썬" in banner.text_content()
+    retry = page.locator('[data-action="retry-python"]')
+    assert retry.is_visible()
+    # The article itself still reads fine without Python.
+    assert page.locator("h1").is_visible() and page.locator("#sequences h2").is_visible()
+    page.unroute("**/pyodide/python_stdlib.zip")
+    retry.click()
+    wait_ready(page, "sequences")
+    assert out_value(page, "sequences", "hull")
+    assert not banner.is_visible()
+
+
+def test_canvases_and_controls_are_drawn_before_python_is_ready(page, site_url):
+    # Hold the wasm back: the page must already show its demo while Python loads.
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url + "index.html")
+    page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"] canvas')?.dataset.viewport")
+    assert page.get_attribute("html", "data-python") == "loading"
+    assert page.get_attribute('[data-demo="sequences"]', "data-state") == "busy"
+    assert page.locator('[data-demo="sequences"] [data-action="reset"]').is_visible()
+    assert "중…" in page.locator("[data-runtime-banner] span").text_content()
+    page.wait_for_function("() => document.querySelector('[data-runtime-banner] progress')?.value > 0")
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    wait_ready(page, "sequences")
