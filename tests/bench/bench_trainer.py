@@ -1,0 +1,97 @@
+"""Benchmark of demos 5 and 6 in headless Chromium (Pyodide in the worker) against CPython.
+
+Run after a build: python tests/bench/bench_trainer.py (or `npm run bench`). Prints training
+iterations/s, the full 46-length evaluation time, the page's frame rate while training, and
+the Pyodide/CPython ratios (same run, same machine). Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests.site_build import site_build  # noqa: E402
+
+from ptrnet.api import dispatch  # noqa: E402
+
+ITERATIONS = 1000
+CHUNK = 25  # what the demo sends per request: small enough to honour pause within ~50 ms
+LENGTHS = list(range(5, 51))
+LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+# Trains through the real worker protocol in chunks, as demo 5 does, while counting frames.
+BROWSER_RUN = """async ({ iterations, chunk, lengths }) => {
+  const { getRuntime } = await import('./js/runtime/client.js');
+  const runtime = getRuntime();
+  await runtime.ready;
+  await runtime.call('sort-trainer', 'reset', { seed: 0, mask: true, model: 'bench' });
+  let frames = 0;
+  let counting = true;
+  const tick = () => { frames += 1; if (counting) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const start = performance.now();
+  for (let done = 0; done < iterations; done += chunk) {
+    await runtime.call('sort-trainer', 'train', { iterations: chunk, model: 'bench' });
+  }
+  const trainSeconds = (performance.now() - start) / 1000;
+  counting = false;
+  const evalStart = performance.now();
+  await runtime.call('length-eval', 'evaluate', { lengths, model: 'bench' });
+  const evalSeconds = (performance.now() - evalStart) / 1000;
+  return { trainSeconds, frames, evalSeconds };
+}"""
+
+
+def browser_figures() -> dict[str, float]:
+    server = site_build.make_server(site_build.DIST, 0, "/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
+        page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
+        figures = page.evaluate(BROWSER_RUN, {"iterations": ITERATIONS, "chunk": CHUNK, "lengths": LENGTHS})
+        browser.close()
+    server.shutdown()
+    return figures
+
+
+def cpython_figures() -> dict[str, float]:
+    dispatch("sort-trainer", "reset", {"seed": 0, "mask": True, "model": "bench"})
+    start = time.perf_counter()
+    for _ in range(0, ITERATIONS, CHUNK):
+        dispatch("sort-trainer", "train", {"iterations": CHUNK, "model": "bench"})
+    train_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    dispatch("length-eval", "evaluate", {"lengths": LENGTHS, "model": "bench"})
+    return {"trainSeconds": train_seconds, "evalSeconds": time.perf_counter() - start}
+
+
+def main() -> None:
+    browser = browser_figures()
+    cpython = cpython_figures()
+    browser_rate = ITERATIONS / browser["trainSeconds"]
+    cpython_rate = ITERATIONS / cpython["trainSeconds"]
+    rows = [
+        (f"training in Chromium/Pyodide ({CHUNK}-iteration chunks via the worker)", f"{browser_rate:.0f} it/s", "≥ 500 it/s"),
+        ("training on CPython (same handlers, same chunks)", f"{cpython_rate:.0f} it/s", ""),
+        ("Pyodide / CPython training time ratio", f"{cpython_rate / browser_rate:.2f}", "≤ 3"),
+        ("page frame rate while training", f"{browser['frames'] / browser['trainSeconds']:.0f} fps", "~60 fps"),
+        ("full evaluation, lengths 5-50 x 150, Chromium", f"{browser['evalSeconds']:.2f} s", "≤ 1.5 s"),
+        ("full evaluation on CPython", f"{cpython['evalSeconds']:.2f} s", ""),
+        ("Pyodide / CPython evaluation time ratio", f"{browser['evalSeconds'] / cpython['evalSeconds']:.2f}", ""),
+    ]
+    print("\nTrainer benchmark (same run, same machine)")
+    for name, value, budget in rows:
+        print(f"  {name:<66} {value:>10}   {budget}")
+
+
+if __name__ == "__main__":
+    main()
