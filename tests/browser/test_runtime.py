@@ -35,3 +35,26 @@ def test_canvases_and_controls_are_drawn_before_python_is_ready(page, site_url):
         route.continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
     wait_ready(page, "sequences")
+
+
+def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(page, site_url):
+    from ptrnet.notation import hull_sequence
+
+    from tests.browser.conftest import canvas_points, pixel_of
+
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
+    canvas = '[data-demo="sequences"] canvas'
+    start = canvas_points(page, canvas)[0]
+    page.mouse.move(*pixel_of(page, canvas, start))
+    page.mouse.down()
+    page.mouse.move(*pixel_of(page, canvas, (0.6, 0.9)), steps=4)
+    page.mouse.up()
+    # How fast recovery is, is measured by tests/bench/bench_site.py; here: that it happens.
+    page.wait_for_function("() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=15_000)
+    wait_ready(page, "sequences")
+    assert "다시 시작" in page.text_content("[data-runtime-banner]")
+    points = canvas_points(page, canvas)
+    assert points[0] == [0.6, 0.9]
+    assert out_value(page, "sequences", "hull") == hull_sequence(points)

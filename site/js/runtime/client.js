@@ -2,6 +2,18 @@
 import { CHANNEL, ERROR_KIND, STAGES } from "./protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
+const HEARTBEAT_MS = 250; // while requests are pending, ask the worker if it is alive this often
+const DEAD_AFTER_MS = 2000; // longer than any single request takes (chunks are ≤ ~1 s)
+const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
+const RESTART_WINDOW_MS = 60_000;
+
+// A module worker must come from the page's origin. When our scripts are embedded in another
+// site, a same-origin blob module imports our worker module instead (our host sends CORS).
+function createWorker() {
+  if (WORKER_URL.origin === location.origin) return new Worker(WORKER_URL, { type: "module" });
+  const trampoline = new Blob([`import ${JSON.stringify(WORKER_URL.href)};`], { type: "text/javascript" });
+  return new Worker(URL.createObjectURL(trampoline), { type: "module" });
+}
 
 class RuntimeError extends Error {
   constructor({ kind, message }) {
@@ -14,6 +26,8 @@ class Runtime {
   constructor() {
     this.listeners = new Set();
     this.status = STAGES[0];
+    this.restarts = [];
+    this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.start();
   }
 
@@ -21,7 +35,8 @@ class Runtime {
   start() {
     this.pending = new Map();
     this.nextId = 1;
-    this.worker = new Worker(WORKER_URL, { type: "module" });
+    this.lastHeard = performance.now();
+    this.worker = createWorker();
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -30,18 +45,51 @@ class Runtime {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();
-      this.setStatus({ stage: "error", progress: 0, message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}` });
+      if (this.status.stage === "ready") this.recover(`파이썬 작업자가 멈췄습니다 (${event.message || "알 수 없는 오류"}).`);
+      else this.setStatus({ stage: "error", progress: 0, message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}` });
     };
     this.setStatus(STAGES[0]);
   }
 
+  // A fresh worker; whatever was pending fails and the demos send their state again.
   restart() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.worker.terminate();
-    for (const { reject } of this.pending.values()) reject(new RuntimeError({ kind: ERROR_KIND.protocol, message: "파이썬 런타임을 다시 시작했습니다." }));
+    const pending = [...this.pending.values()];
+    this.pending = new Map();
+    for (const { reject } of pending) reject(new RuntimeError({ kind: ERROR_KIND.restarted, message: "파이썬 런타임을 다시 시작했습니다." }));
     this.start();
   }
 
+  // The worker died while serving (terminated, out of memory): restart it by itself, unless
+  // it keeps dying, in which case the reader gets the error and a retry button.
+  recover(reason) {
+    const now = performance.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+    if (this.restarts.length >= MAX_AUTO_RESTARTS) {
+      this.worker.terminate();
+      this.setStatus({ stage: "error", progress: 0, message: `${reason} 계속 멈추어 자동으로 다시 시작하지 않습니다.` });
+      return;
+    }
+    this.restarts.push(now);
+    this.notice = `${reason} 파이썬을 다시 시작했습니다. 중단된 계산만 다시 합니다.`;
+    this.restart();
+  }
+
+  // Any message from the worker proves it alive; while requests wait, we ask it explicitly.
+  checkAlive() {
+    if (this.status.stage !== "ready" || this.pending.size === 0) {
+      this.lastHeard = performance.now();
+      return;
+    }
+    if (performance.now() - this.lastHeard > DEAD_AFTER_MS) this.recover("파이썬 작업자가 응답하지 않습니다.");
+    else this.worker.postMessage({ channel: CHANNEL.ping });
+  }
+
   receive(message) {
+    this.lastHeard = performance.now();
+    if (message.channel === CHANNEL.pong) return;
     if (message.channel === CHANNEL.status) return this.setStatus(message);
     const entry = this.pending.get(message.id);
     if (!entry) return;
@@ -52,6 +100,10 @@ class Runtime {
   }
 
   setStatus(status) {
+    if (status.stage === "ready" && this.notice) {
+      status = { ...status, notice: this.notice };
+      this.notice = null;
+    }
     this.status = status;
     if (status.stage === "ready") this.resolveReady();
     if (status.stage === "error") this.rejectReady(new RuntimeError({ kind: ERROR_KIND.protocol, message: status.message }));

@@ -13,6 +13,9 @@
 //                                                start-up: one message per named stage, then
 //                                                stage "ready" or stage "error"
 //   {channel: "progress", id, data}              intermediate data of a long request (e.g. training)
+// Liveness (the page pings only while requests are pending; a worker busy in Python answers
+// when its current request ends, a dead one never does and is restarted by the page)
+//   page → worker {channel: "ping"}, worker → page {channel: "pong"}
 //
 // Start-up stages, in order. `progress` is the fraction of the whole start-up done when the
 // stage begins, so the page can draw one honest progress bar.
@@ -24,6 +27,7 @@ export const STAGES = [
 
 export const READY = { stage: "ready", progress: 1, message: "파이썬 준비 완료" };
 
-export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress" };
+export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress", ping: "ping", pong: "pong" };
 
-export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol" };
+// "restarted": the worker was replaced while the request was pending; send it again.
+export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol", restarted: "restarted" };

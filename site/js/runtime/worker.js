@@ -74,6 +74,7 @@ async function handleCall({ id, demo, fn, params }) {
 let queue = Promise.resolve();
 self.onmessage = (event) => {
   const message = event.data;
+  if (message?.channel === CHANNEL.ping) return self.postMessage({ channel: CHANNEL.pong });
   if (!message || message.channel !== CHANNEL.rpc) return;
   queue = queue.then(() => handleCall(message));
 };
