@@ -196,8 +196,25 @@ def build(packages_dir: Path | None = None) -> None:
         shutil.copyfile(path, pyodide_dir / path.name)
     write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
+    write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"Built {DIST.relative_to(ROOT)}/ ({total / 1e6:.1f} MB) with Pyodide {PYODIDE_VERSION}, {', '.join(p.name for p in package_files)} and {our_wheel.name}.")
+
+
+def write_service_worker() -> None:
+    """Fill in sw.js: the list of files to cache and a version that changes with any file."""
+    service_worker = DIST / "sw.js"
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p != service_worker and not p.name.startswith("."))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
+    assets = ["./"] + [p.relative_to(DIST).as_posix() for p in files]
+    text = service_worker.read_text()
+    for placeholder, value in [('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])), ("/* __PRECACHE__ */ []", json.dumps(assets))]:
+        if placeholder not in text:
+            raise BuildError(f"site/sw.js lost its placeholder {placeholder}.")
+        text = text.replace(placeholder, value)
+    service_worker.write_text(text)
 
 
 # --- serve ------------------------------------------------------------------------------------

@@ -67,7 +67,9 @@ class PageWatch:
 
 @pytest.fixture
 def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
+    # Service workers would precache the whole site (17 MB) in every test; only the offline
+    # tests, which make their own context, let it run.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1, service_workers="block")
     page = context.new_page()
     page.watch = PageWatch(page)
     yield page

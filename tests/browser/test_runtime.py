@@ -58,3 +58,23 @@ def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(pa
     points = canvas_points(page, canvas)
     assert points[0] == [0.6, 0.9]
     assert out_value(page, "sequences", "hull") == hull_sequence(points)
+
+
+def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, site_url):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    # Wait until the service worker controls the page and has cached every file.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    version = page.evaluate("async () => (await caches.keys()).find((k) => k.startsWith('ptrnet-'))")
+    cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", version)
+    assert cached > 20
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page, "sequences")
+    assert out_value(page, "sequences", "hull")
+    page.goto(site_url + "three-problems.html")
+    wait_ready(page, "three-problems")
+    assert out_value(page, "three-problems", "hull") == [3, 6, 4, 5, 3]
+    context.close()

