@@ -6,7 +6,7 @@ from collections.abc import Callable
 import numpy as np
 
 import ptrnet
-from ptrnet import sorter
+from ptrnet import explain, sorter
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.tsp import tour_length
 
@@ -177,7 +177,6 @@ def _length_eval(params: dict) -> dict:
 
 # --- demos 1, 3, 4 and 7: the explanation demos; their maths lives in ptrnet.explain
 
-from ptrnet import explain  # noqa: E402  (this section is appended to the file)
 
 
 def _is_finite_number(v: object) -> bool:
