@@ -181,3 +181,8 @@ def test_length_eval_rejects_a_missing_or_bad_length_list():
     for params in ({}, {"lengths": []}, {"lengths": [5, 99]}):
         with pytest.raises(InputError, match="[가-힣]"):
             dispatch("length-eval", "evaluate", params)
+
+
+def test_restore_rejects_a_broken_snapshot_in_korean():
+    with pytest.raises(InputError, match="[가-힣]"):
+        dispatch("sort-trainer", "restore", {"snapshot": {"theta": [1, 2]}})

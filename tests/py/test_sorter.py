@@ -363,3 +363,16 @@ def test_without_mask_invalid_outputs_appear_and_grow_with_n(
         trained[True], "seq_acc", 10
     )  # worse even at a training length
     assert _at(curves, "invalid", 5) < _at(curves, "invalid", 10) <= _at(curves, "invalid", 50)
+
+
+def test_a_restored_snapshot_continues_the_run_bit_for_bit() -> None:
+    import json
+
+    a = sorter.Trainer(sorter.SorterConfig(seed=4))
+    a.train(37)
+    snap = json.loads(json.dumps(a.snapshot()))  # through JSON, as the page stores it
+    b = sorter.Trainer(sorter.SorterConfig(seed=99, mask=False))
+    b.restore(snap)
+    assert b.iteration == 37 and b.config.mask is True
+    assert a.train(20)["losses"] == b.train(20)["losses"]
+    assert np.array_equal(a.theta, b.theta)

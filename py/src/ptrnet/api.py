@@ -142,6 +142,23 @@ def _sort_train(params: dict) -> dict:
     return {**_summary(t), "losses": [float(v) for v in chunk["losses"]], "start": t.iteration - len(chunk["losses"])}
 
 
+@handler("sort-trainer", "snapshot")
+def _sort_snapshot(params: dict) -> dict:
+    """The whole training state, so the page can restore it into a restarted worker."""
+    return _trainer(params).snapshot()
+
+
+@handler("sort-trainer", "restore")
+def _sort_restore(params: dict) -> dict:
+    """Continue from a snapshot taken earlier (e.g. before the worker was restarted)."""
+    t = _trainer(params)
+    try:
+        t.restore(params["snapshot"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    return _summary(t)
+
+
 @handler("sort-trainer", "set_mask")
 def _sort_set_mask(params: dict) -> dict:
     """Switch the mask for decoding and further training, keeping the weights."""
@@ -176,7 +193,6 @@ def _length_eval(params: dict) -> dict:
 
 
 # --- demos 1, 3, 4 and 7: the explanation demos; their maths lives in ptrnet.explain
-
 
 
 def _is_finite_number(v: object) -> bool:

@@ -182,6 +182,36 @@ class Trainer:
         self.loss_avg: float | None = None
         self.diverged = False
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
+        rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
+        return {
+            "theta": self.theta.tolist(), "m": self.m.tolist(), "v": self.v.tolist(),
+            "iteration": self.iteration, "loss_avg": self.loss_avg, "diverged": self.diverged,
+            "seed": self.config.seed, "mask": self.config.mask,
+            "rng": {"state": str(rng["state"]["state"]), "inc": str(rng["state"]["inc"]),
+                    "has_uint32": rng["has_uint32"], "uinteger": rng["uinteger"]},
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Continue the run a snapshot() describes, bit for bit."""
+        self.config = replace(self.config, seed=int(snap["seed"]), mask=bool(snap["mask"]))
+        self.theta = np.array(snap["theta"], dtype=np.float64)  # (P,)
+        if self.theta.shape != (len(PARAM_NAMES) * self.config.hidden,):
+            raise ValueError("snapshot has the wrong number of parameters")
+        self.params = unflatten(self.theta)
+        self.m = np.array(snap["m"], dtype=np.float64)  # (P,)
+        self.v = np.array(snap["v"], dtype=np.float64)  # (P,)
+        self.iteration = int(snap["iteration"])
+        self.loss_avg = None if snap["loss_avg"] is None else float(snap["loss_avg"])
+        self.diverged = bool(snap["diverged"])
+        r = snap["rng"]
+        self.rng = np.random.default_rng()
+        self.rng.bit_generator.state = {
+            "bit_generator": "PCG64", "state": {"state": int(r["state"]), "inc": int(r["inc"])},
+            "has_uint32": int(r["has_uint32"]), "uinteger": int(r["uinteger"]),
+        }
+
     def set_mask(self, mask: bool) -> None:
         """Switch the mask for further training, keeping weights and Adam state."""
         self.config = replace(self.config, mask=mask)
