@@ -1,0 +1,76 @@
+// Small permalink fields for ui/permalink.js (same shape as its pointsField: default, parse,
+// format): a whole number clamped to a range, and an on/off switch. Values the URL gets wrong
+// are clamped or replaced by the default, with a Korean warning for the reader.
+
+// A whole number in [min, max]; `label` names it in warnings (e.g. "시드").
+export function integerField({ label, min, max, fallback }) {
+  return {
+    default: () => fallback,
+    parse(text) {
+      const trimmed = text.trim();
+      if (!/^[-+]?\d+$/.test(trimmed)) {
+        return { value: fallback, warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`] };
+      }
+      const value = Number(trimmed);
+      const clamped = Math.min(max, Math.max(min, value));
+      if (clamped === value) return { value, warnings: [] };
+      return { value: clamped, warnings: [`링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`] };
+    },
+    format: (value) => String(value),
+  };
+}
+
+const TRUE_WORDS = new Set(["1", "true", "on", "yes"]);
+const FALSE_WORDS = new Set(["0", "false", "off", "no"]);
+
+// An on/off switch, written as 1 or 0.
+export function booleanField({ label, fallback }) {
+  return {
+    default: () => fallback,
+    parse(text) {
+      const word = text.trim().toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true, warnings: [] };
+      if (FALSE_WORDS.has(word)) return { value: false, warnings: [] };
+      return { value: fallback, warnings: [`링크의 ${label} 값(${text.trim() || "빈 값"})은 0이나 1이어야 해서 기본값(${fallback ? "켬" : "끔"})으로 둡니다.`] };
+    },
+    format: (value) => (value ? "1" : "0"),
+  };
+}
+
+// A number in [min, max], kept to `decimals` places (e.g. demo 7's p_gen).
+export function numberField({ label, min, max, fallback, decimals = 2 }) {
+  const round = (value) => Number(value.toFixed(decimals));
+  return {
+    default: () => fallback,
+    parse(text) {
+      const trimmed = text.trim();
+      const value = trimmed === "" ? NaN : Number(trimmed);
+      if (!Number.isFinite(value)) {
+        return { value: fallback, warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`] };
+      }
+      const clamped = round(Math.min(max, Math.max(min, value)));
+      if (Math.min(max, Math.max(min, value)) === value) return { value: clamped, warnings: [] };
+      return { value: clamped, warnings: [`링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`] };
+    },
+    format: (value) => String(round(value)),
+  };
+}
+
+// A 2-D vector [x, y], written "x,y", each coordinate clamped to [min, max] and kept to
+// `decimals` places (e.g. demo 3's decoder vector d).
+export function vectorField({ label, min, max, fallback, decimals = 2 }) {
+  const round = (value) => Number(value.toFixed(decimals));
+  return {
+    default: () => [...fallback],
+    parse(text) {
+      const parts = text.split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
+      if (parts.length !== 2 || !parts.every(Number.isFinite)) {
+        return { value: [...fallback], warnings: [`링크의 ${label} 값(${text.trim() || "빈 값"})은 "x,y" 꼴의 두 수여야 해서 기본값 (${fallback.join(", ")})(으)로 둡니다.`] };
+      }
+      const value = parts.map((v) => round(Math.min(max, Math.max(min, v))));
+      if (parts.every((v) => v >= min && v <= max)) return { value, warnings: [] };
+      return { value, warnings: [`링크의 ${label} 값(${text.trim()})이 범위(${min}–${max})를 벗어나 (${value.join(", ")})(으)로 맞췄습니다.`] };
+    },
+    format: (value) => value.map(round).join(","),
+  };
+}

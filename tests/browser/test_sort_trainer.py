@@ -1,0 +1,213 @@
+"""Demo 5 [sort-trainer] driven like a reader: train, pause, step, reset, mask, test length, URL."""
+
+import pytest
+
+from tests.browser.conftest import out_value, wait_ready
+
+DEMO = "sort-trainer"
+ROOT = '[data-demo="sort-trainer"]'
+MAX_CHUNK = 200  # the controller's largest training chunk
+
+
+def click(page, action):
+    page.click(f'{ROOT} [data-action="{action}"]')
+
+
+def message(page):
+    return page.text_content(f"{ROOT} .demo-message > span")
+
+
+def iteration(page):
+    return out_value(page, DEMO, "iteration")
+
+
+def wait_iteration(page, at_least, timeout=30_000):
+    page.wait_for_function(
+        "(n) => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]')?.dataset.value ?? '0') >= n",
+        arg=at_least,
+        timeout=timeout,
+    )
+
+
+@pytest.fixture
+def demo(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, DEMO)
+    return page
+
+
+def test_starts_untrained_with_a_heat_map_of_eight_numbers(demo):
+    assert iteration(demo) == 0
+    assert out_value(demo, DEMO, "loss") is None
+    assert 0 <= out_value(demo, DEMO, "accuracy10") <= 1
+    order = out_value(demo, DEMO, "order")
+    assert len(order["correct"]) == len(order["model"]) == 8
+    assert sorted(order["correct"]) == list(range(1, 9))
+    assert out_value(demo, DEMO, "model") == {"seed": 0, "mask": True, "diverged": False}
+    assert demo.is_enabled(f'{ROOT} [data-action="train"]')
+    assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
+    assert "반복" in demo.text_content(ROOT) and "손실" in demo.text_content(ROOT)
+    # A request the page would never send gets a Korean InputError and leaves the demo working.
+    error = demo.evaluate(
+        """async () => {
+            const { getRuntime } = await import('./js/runtime/client.js');
+            try { await getRuntime().call('sort-trainer', 'view', { length: 99, sample_seed: 0 }); return null; }
+            catch (err) { return { kind: err.kind, message: err.message }; }
+        }"""
+    )
+    assert error["kind"] == "input"
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in error["message"])
+    assert demo.watch.console_errors == []
+    assert demo.watch.foreign_requests == []
+
+
+def test_training_runs_while_the_page_keeps_animating_and_pause_stops_it(demo):
+    demo.evaluate(
+        """() => {
+            window.__frames = 0;
+            const tick = () => { window.__frames += 1; requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);
+        }"""
+    )
+    demo.wait_for_timeout(100)
+    frames_before = demo.evaluate("() => window.__frames")
+    click(demo, "train")
+    assert demo.get_attribute(ROOT, "data-state") == "busy"
+    assert demo.is_disabled(f'{ROOT} [data-action="train"]')
+    wait_iteration(demo, 1)
+    first_loss = out_value(demo, DEMO, "loss")
+    demo.wait_for_timeout(1000)
+    frames = demo.evaluate("() => window.__frames") - frames_before
+    seen = iteration(demo)
+    demo.wait_for_timeout(300)
+    later = iteration(demo)
+    assert frames >= 30, f"only {frames} animation frames in ~1.1 s of training: the main thread was blocked"
+    assert 0 < seen < later, "the iteration counter keeps growing while training"
+    assert isinstance(first_loss, float) and out_value(demo, DEMO, "loss") < first_loss
+    # Pause: at most the chunk in flight still lands, then the counter stands still.
+    click(demo, "pause")
+    at_pause = iteration(demo)
+    demo.wait_for_timeout(500)
+    after = iteration(demo)
+    assert at_pause <= after <= at_pause + MAX_CHUNK
+    demo.wait_for_timeout(300)
+    assert iteration(demo) == after
+    assert demo.get_attribute(ROOT, "data-state") == "idle"
+    assert demo.is_enabled(f'{ROOT} [data-action="train"]')
+    assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
+    assert demo.watch.console_errors == []
+
+
+def test_step_is_one_iteration_and_reset_starts_over_from_the_seed(demo):
+    for k in (1, 2, 3):
+        click(demo, "step")
+        wait_ready(demo, DEMO)
+        assert iteration(demo) == k
+    loss_after_three = out_value(demo, DEMO, "loss")
+    assert isinstance(loss_after_three, float)
+    click(demo, "train")
+    wait_iteration(demo, 50)
+    click(demo, "reset")  # while training
+    wait_ready(demo, DEMO)
+    assert iteration(demo) == 0
+    assert out_value(demo, DEMO, "loss") is None
+    demo.wait_for_timeout(300)
+    assert iteration(demo) == 0, "training stopped"
+    assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
+    for _ in range(3):
+        click(demo, "step")
+        wait_ready(demo, DEMO)
+    assert out_value(demo, DEMO, "loss") == loss_after_three  # same seed, same weights, same data
+
+
+def test_with_the_mask_it_learns_to_sort_and_a_mask_toggle_keeps_the_weights(demo):
+    click(demo, "train")
+    demo.wait_for_function(
+        """() => {
+            const value = (name) => JSON.parse(document.querySelector(`[data-demo="sort-trainer"] [data-out="${name}"]`)?.dataset.value ?? 'null');
+            return value('iteration') >= 300 && value('accuracy10') >= 0.95;
+        }""",
+        timeout=30_000,
+    )
+    click(demo, "pause")
+    wait_ready(demo, DEMO)
+    assert out_value(demo, DEMO, "accuracy10") >= 0.95
+    assert out_value(demo, DEMO, "loss") < 0.5
+    order = out_value(demo, DEMO, "order")
+    assert order["model"] == order["correct"]
+    assert "정렬 성공" in demo.text_content(f'{ROOT} [data-out="order"]')
+    # Switching the mask off keeps the trained weights, and the demo says so.
+    trained = iteration(demo)
+    demo.uncheck(f'{ROOT} [data-control="mask"]')
+    wait_ready(demo, DEMO)
+    assert iteration(demo) == trained
+    assert out_value(demo, DEMO, "model")["mask"] is False
+    assert "가중치는 그대로" in message(demo)
+    assert "sort-trainer.mask=0" in demo.url
+    demo.check(f'{ROOT} [data-control="mask"]')
+    wait_ready(demo, DEMO)
+    assert iteration(demo) == trained and out_value(demo, DEMO, "model")["mask"] is True
+
+
+def test_test_length_slider_sets_the_heat_maps_columns(demo):
+    slider = f'{ROOT} [data-control="test-length"]'
+    heights = {}
+    for key, n in (("End", 50), ("Home", 2)):
+        demo.focus(slider)
+        demo.keyboard.press(key)
+        wait_ready(demo, DEMO)
+        order = out_value(demo, DEMO, "order")
+        assert len(order["correct"]) == len(order["model"]) == n
+        heights[n] = demo.locator(f"{ROOT} .heatmap-canvas").bounding_box()["height"]
+    assert heights[50] > heights[2]
+    demo.keyboard.press("ArrowRight")
+    demo.keyboard.press("ArrowRight")
+    wait_ready(demo, DEMO)
+    assert len(out_value(demo, DEMO, "order")["correct"]) == 4
+    assert "sort-trainer.length=4" in demo.url
+
+
+def test_seed_mask_and_length_come_from_the_url(page, site_url):
+    page.goto(f"{site_url}index.html#sort-trainer.seed=7&sort-trainer.mask=0&sort-trainer.length=12")
+    wait_ready(page, DEMO)
+    assert page.input_value(f'{ROOT} [data-control="seed"]') == "7"
+    assert not page.is_checked(f'{ROOT} [data-control="mask"]')
+    assert page.input_value(f'{ROOT} [data-control="test-length"]') == "12"
+    assert out_value(page, DEMO, "model") == {"seed": 7, "mask": False, "diverged": False}
+    assert len(out_value(page, DEMO, "order")["correct"]) == 12
+    assert message(page).strip() == ""
+
+
+def test_bad_url_values_are_clamped_or_ignored_with_a_message(page, site_url):
+    page.goto(f"{site_url}index.html#sort-trainer.seed=abc&sort-trainer.mask=maybe&sort-trainer.length=99")
+    wait_ready(page, DEMO)
+    assert page.input_value(f'{ROOT} [data-control="seed"]') == "0"
+    assert page.is_checked(f'{ROOT} [data-control="mask"]')
+    assert page.input_value(f'{ROOT} [data-control="test-length"]') == "50"
+    assert len(out_value(page, DEMO, "order")["correct"]) == 50
+    text = message(page)
+    assert "시드" in text and "마스크" in text and "시험 길이" in text
+    assert out_value(page, DEMO, "model") == {"seed": 0, "mask": True, "diverged": False}
+
+
+def test_a_new_seed_applies_at_once_while_untrained_and_on_reset_after_training(demo):
+    seed = f'{ROOT} [data-control="seed"]'
+    demo.fill(seed, "7")
+    demo.press(seed, "Enter")
+    demo.locator(seed).blur()
+    wait_ready(demo, DEMO)
+    assert out_value(demo, DEMO, "model")["seed"] == 7
+    assert "sort-trainer.seed=7" in demo.url
+    click(demo, "step")
+    wait_ready(demo, DEMO)
+    demo.fill(seed, "8")
+    demo.locator(seed).blur()
+    assert "초기화" in message(demo)
+    assert out_value(demo, DEMO, "model")["seed"] == 7 and iteration(demo) == 1
+    click(demo, "reset")
+    wait_ready(demo, DEMO)
+    assert out_value(demo, DEMO, "model")["seed"] == 8 and iteration(demo) == 0
+    demo.fill(seed, "-3")
+    demo.locator(seed).blur()
+    assert demo.input_value(seed) == "8"
+    assert "정수" in message(demo)
