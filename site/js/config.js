@@ -11,6 +11,37 @@ export const COLORS = {
   tour: "#c2410c",
   triangle: "#15803d",
   triangleFill: "rgba(21, 128, 61, 0.05)",
+  // demos 5 and 6: heat map and line charts
+  text: "#2b2d42",
+  muted: "#6b6f80",
+  heatLow: "#fbfaf7", // probability 0
+  heatHigh: "#1e3a8a", // probability 1
+  correct: "#16a34a", // the correct cell's outline
+  choice: "#ffffff", // the model's choice when right (a white dot on a dark cell)
+  choiceEdge: "#2b2d42",
+  wrong: "#dc2626", // the model's choice when wrong
+  loss: "#7c3aed",
+  seqAcc: "#2563eb",
+  posAcc: "#16a34a",
+  invalid: "#dc2626",
+  trainBand: "rgba(107, 111, 128, 0.14)",
+  // demos 1, 3, 4 and 7: bars, vectors, candidate circles, copy or generate
+  bar: "#2a6fdb",
+  barTrack: "#efece4",
+  encoder: "#4b5a78",
+  decoder: "#c2410c",
+  mixed: "#7c3aed", // attention output d′
+  pointer: "#15803d", // the input the pointer picks
+  polygon: "#8a8fa0",
+  polygonFill: "rgba(107, 111, 128, 0.10)",
+  prob: "#2a6fdb",
+  probFill: "rgba(42, 111, 219, 0.16)",
+  chosenFill: "rgba(224, 122, 0, 0.22)",
+  masked: "#9ca3af",
+  decoderInput: "#15803d",
+  copy: "#c2410c", // from the source only
+  generate: "#2a6fdb", // from the vocabulary only
+  both: "#7c3aed",
 };
 
 export const SIZES = {
@@ -19,6 +50,10 @@ export const SIZES = {
   padding: 22, // CSS px between the canvas edge and the unit square
   lineWidth: 2.5,
   font: '13px "Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
+  fontFamily: '"Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
+  smallFont: '11px "Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
+  heatMaxCell: 44, // CSS px: the largest heat-map cell (short test sequences)
+  heatMinCell: 6, // CSS px: the smallest (the canvas scrolls sideways below this)
 };
 
 export const LIMITS = {

@@ -1,0 +1,149 @@
+// Demo 1 [slots]: a seq2seq trained at n = 5 has a fixed output layer {1…5, ⇒, ⇐} and cannot
+// say "6"; a Ptr-Net has exactly n + 1 output slots, whatever n is. Python draws the seeded
+// random points, solves their hull and counts the slots; this controller only shows them.
+import * as pointsCanvas from "../draw/points.js";
+import * as slotRows from "../draw/slots.js";
+import { latestCaller } from "../runtime/client.js";
+import { slider } from "../ui/controls.js";
+import { integerField } from "../ui/fields.js";
+import { redrawer } from "../ui/frame.js";
+import { urlStore } from "../ui/permalink.js";
+import { button, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
+
+const ID = "slots";
+const N_RANGE = [3, 12];
+const MAX_SEED = 2 ** 31 - 1;
+const SCHEMA = {
+  n: integerField({ label: "점 개수 n", min: N_RANGE[0], max: N_RANGE[1], fallback: 8 }),
+  seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 6 }), // n = 8, seed 6: three tokens above 5
+};
+
+// Labels the reader sees for the answer's tokens in the Ptr-Net row: P3 rather than 3.
+const pointerLabel = (token) => (/^\d+$/.test(token) ? `P${token}` : token);
+
+// `store` keeps the state: the URL on our pages, the element's attributes in an embed.
+export function mount(root, runtime, store = urlStore) {
+  const { state, warnings } = store.load(ID, SCHEMA);
+  let result = null;
+
+  const nSlider = slider({
+    control: "n",
+    label: "점 개수 n",
+    min: N_RANGE[0],
+    max: N_RANGE[1],
+    value: state.n,
+    format: (n) => `${n}개`,
+    onInput(n) {
+      state.n = n;
+      changed();
+    },
+  });
+  const toolbar = element("div", { class: "demo-toolbar" }, [
+    nSlider.node,
+    button("다른 점 뽑기", "reroll", () => {
+      state.seed = Math.floor(Math.random() * 1e6);
+      changed();
+    }),
+  ]);
+
+  const figure = element("div", { class: "demo-figure" });
+  const drawing = pointsCanvas.create(figure, { label: "무작위 점과 그 볼록 껍질" });
+  const { canvas } = drawing;
+  const hull = output("hull", "볼록 껍질 정답 출력 순서");
+  const missing = output("seq2seq_missing", "seq2seq가 낼 수 없는 정답 토큰 수");
+  const ptrSlots = output("ptr_slots", "Ptr-Net 출력 칸 수");
+  const counters = element("div", { class: "slot-counters" }, [
+    element("div", { class: "counter counter-missing" }, [missing.node, element("span", { class: "counter-label", text: "seq2seq가 낼 수 없는 정답 토큰" })]),
+    element("div", { class: "counter counter-ptr" }, [ptrSlots.node, element("span", { class: "counter-label", text: "Ptr-Net 출력 칸 (n + 1)" })]),
+  ]);
+  const rowsHolder = element("div", { class: "slot-area" });
+  const side = element("div", { class: "demo-outputs" }, [
+    element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "볼록 껍질 정답" }), hull.node]),
+    counters,
+    rowsHolder,
+  ]);
+  const rows = slotRows.create(rowsHolder, { label: "정답 토큰과 두 모델의 출력 칸" });
+  const note = element("p", {
+    class: "demo-note",
+    text:
+      "n ≤ 5라서 모든 정답 토큰에 칸이 있을 때도 길이별 seq2seq가 ‘괜찮은’ 것은 아닙니다. n마다 출력층이 다른 모델을 따로 두고 따로 학습해야 하며, " +
+      "n = 4 모델이 배운 것은 n = 5 모델과 나누어 쓰지 못합니다. Ptr-Net은 어떤 n이든 같은 가중치 하나로 n + 1개의 칸을 만듭니다.",
+  });
+  const message = messageLine(() => compute());
+  root.replaceChildren(toolbar, element("div", { class: "demo-body slots-body" }, [figure, side]), note, message.node);
+  root.dataset.state = "busy";
+
+  const request = latestCaller(runtime, ID, "solve", {
+    onBusy(busy) {
+      if (busy) root.dataset.state = "busy";
+      else if (root.dataset.state === "busy") root.dataset.state = "idle";
+    },
+    onResult(answer) {
+      result = answer;
+      hull.set(answer.hull, formatSequence(answer.hull));
+      missing.set(answer.seq2seq_missing, String(answer.seq2seq_missing));
+      missing.node.classList.toggle("is-zero", answer.seq2seq_missing === 0);
+      ptrSlots.set(answer.ptr_slots, String(answer.ptr_slots));
+      canvas.dataset.points = JSON.stringify(answer.points);
+      renderRows(answer);
+      if (message.node.classList.contains("is-error")) message.clear();
+      markDirty();
+    },
+    onError(err) {
+      root.dataset.state = "error";
+      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
+    },
+  });
+
+  function renderRows(answer) {
+    const vocab = answer.seq2seq_vocab;
+    const used = new Set(answer.answer);
+    rows.render({
+      rows: [
+        {
+          name: "answer",
+          label: "정답 토큰",
+          note: `${answer.answer.length}개`,
+          tokens: answer.answer.map((token, k) =>
+            answer.emittable[k]
+              ? { text: token, caption: `칸 ${vocab.indexOf(token) + 1}`, state: "ok", title: `seq2seq 출력층의 ${vocab.indexOf(token) + 1}번째 칸으로 낼 수 있습니다` }
+              : { text: token, caption: "출력 불가", state: "missing", title: "seq2seq 출력층에 이 토큰의 칸이 없습니다" },
+          ),
+        },
+        {
+          name: "seq2seq",
+          label: "seq2seq 출력층 (n = 5로 학습)",
+          note: `고정 ${vocab.length}칸`,
+          tokens: vocab.map((token, k) => ({ text: token, caption: `칸 ${k + 1}`, state: used.has(token) ? "used" : "idle" })),
+        },
+        {
+          name: "ptr",
+          label: "Ptr-Net 출력 분포",
+          note: `n + 1 = ${answer.ptr_slots}칸`,
+          tokens: answer.ptr_labels.map((label) => ({
+            text: label,
+            state: answer.answer.some((token) => pointerLabel(token) === label) ? "used" : "idle",
+          })),
+        },
+      ],
+    });
+  }
+
+  const markDirty = redrawer(() => {
+    drawing.render({ points: result ? result.points : [], hull: result ? toZeroBased(result.hull) : [] });
+  });
+
+  function compute() {
+    request({ n: state.n, seed: state.seed });
+  }
+
+  function changed() {
+    store.save(ID, SCHEMA, state);
+    if (!message.node.classList.contains("is-error")) message.clear();
+    compute();
+  }
+
+  if (warnings.length) message.show(warnings.join(" "));
+  compute();
+  markDirty();
+}
