@@ -1,0 +1,95 @@
+"""The index page as an article: formulas typeset by the self-hosted KaTeX, the seven demos in
+their sections in the spec's order, links, the descendants it names, and a 375 px layout."""
+
+import pytest
+
+from tests.browser.conftest import wait_ready
+
+# Spec §3: the demos, in the order the article discusses them; each sits in the section of the same id.
+DEMOS = ["slots", "sequences", "mix-vs-point", "hull-steps", "sort-trainer", "length-eval", "pointer-generator"]
+DESCENDANTS = ["CopyNet", "Pointer Sentinel", "Order Matters", "Bello", "Kool"]
+
+
+@pytest.fixture
+def article(page, site_url):
+    page.goto(site_url + "index.html")
+    page.wait_for_function("() => document.querySelectorAll('[data-tex]').length > 0 && document.querySelectorAll('[data-tex] .katex').length === document.querySelectorAll('[data-tex]').length")
+    return page
+
+
+def test_every_formula_is_typeset_by_katex(article):
+    page = article
+    formulas = page.locator("[data-tex]")
+    count = formulas.count()
+    assert count >= 10  # the additive score, attention, pointer, mask, the sorter, pointer-generator …
+    assert page.locator(".katex").count() >= count
+    untypeset = page.evaluate("() => [...document.querySelectorAll('[data-tex]')].filter(el => !el.querySelector('.katex')).map(el => el.dataset.tex)")
+    assert untypeset == []
+    # throwOnError is off, so a TeX mistake would show up as a red .katex-error instead of an exception.
+    errors = page.evaluate("() => [...document.querySelectorAll('.katex-error')].map(el => el.getAttribute('title'))")
+    assert errors == []
+    # Display formulas (class "formula") are typeset in display mode, the inline ones are not.
+    assert page.locator(".formula .katex-display").count() == page.locator(".formula[data-tex]").count() > 0
+    assert page.locator(".math .katex-display").count() == 0
+    # The formulas the article is about are there.
+    tex = " ".join(formulas.evaluate_all("els => els.map(el => el.dataset.tex)"))
+    for fragment in [r"v^\top \tanh(W_1 e_j + W_2 d_i)", r"\operatorname{softmax}(u^i)", r"d'_i = \sum", r"p(C_i \mid C_1, \dots, C_{i-1}, \mathcal{P})", r"p_{\text{gen}}\, P_{\text{vocab}}(w)", r"B\,x_{\mathrm{prev}} + b_0"]:
+        assert fragment in tex
+    # KaTeX's own fonts (self-hosted woff2) are in use, not a system fallback.
+    page.evaluate("() => document.fonts.ready")
+    loaded = page.evaluate("() => [...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)")
+    assert "KaTeX_Main" in loaded and "KaTeX_Math" in loaded
+    assert page.watch.console_errors == []
+    assert page.watch.foreign_requests == []
+
+
+def test_the_seven_demos_sit_once_each_in_their_sections_in_the_spec_order(article):
+    page = article
+    mounts = page.evaluate("""() => [...document.querySelectorAll('.demo[data-demo]')].map(el => ({
+        id: el.dataset.demo, section: el.closest('section')?.id ?? null }))""")
+    assert [m["id"] for m in mounts] == DEMOS
+    assert [m["section"] for m in mounts] == DEMOS
+    for demo in DEMOS:
+        assert page.locator(f'[data-demo="{demo}"]').count() == 1
+    # The table of contents reaches every section.
+    toc = page.locator(".toc a").evaluate_all("els => els.map(a => a.getAttribute('href'))")
+    assert all(f"#{demo}" in toc for demo in DEMOS)
+    assert all(page.locator(href).count() == 1 for href in toc)
+
+
+def test_the_article_links_the_companion_page_and_names_the_descendants(article):
+    page = article
+    assert page.locator('main a[href^="three-problems.html"]').count() >= 2
+    text = page.locator("main").text_content()
+    for name in DESCENDANTS:
+        assert name in text, name
+    for term in ["포인터 네트워크", "볼록 껍질", "들로네 삼각분할", "외판원 문제", "어텐션", "인코더", "디코더", "교사 강요", "마스크", "빔 서치", "출력 사전"]:
+        assert term in text, term
+    for number in ["69.6", "99.9", "6.09", "6.46", "80.7"]:  # the paper's key numbers (spec §7)
+        assert number in text, number
+    references = page.locator(".references").text_content()
+    for arxiv in ["1506.03134", "1704.04368", "1603.06393", "1609.07843", "1511.06391", "1611.09940", "1803.08475"]:
+        assert arxiv in references, arxiv
+
+
+def test_every_demo_becomes_idle_once_python_is_ready(article):
+    page = article
+    for demo in DEMOS:
+        wait_ready(page, demo)
+    states = page.evaluate("() => [...document.querySelectorAll('.demo[data-demo]')].map(el => el.dataset.state)")
+    assert states == ["idle"] * len(DEMOS)
+    assert page.watch.console_errors == []
+    assert page.watch.foreign_requests == []
+
+
+def test_no_horizontal_scroll_at_375_px(article):
+    page = article
+    page.set_viewport_size({"width": 375, "height": 800})
+    wait_ready(page, "pointer-generator")
+    page.wait_for_timeout(300)  # let the demos redraw for the narrow width
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375 + 1
+    # Nothing in the article is wider than the viewport either (a formula box scrolls inside itself).
+    too_wide = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(el => el.getBoundingClientRect().right > 376 && !el.closest('.formula, .table-scroll'))
+        .map(el => el.tagName + '.' + el.className).slice(0, 5)""")
+    assert too_wide == []
