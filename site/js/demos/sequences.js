@@ -4,7 +4,7 @@ import { LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { latestCaller } from "../runtime/client.js";
 import { redrawer } from "../ui/frame.js";
-import { loadState, permalink, pointsField, saveState } from "../ui/permalink.js";
+import { pointsField, urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
 
@@ -14,8 +14,8 @@ const DEFAULT_POINTS = [
 ];
 const SCHEMA = { points: pointsField(LIMITS.maxPoints, DEFAULT_POINTS) };
 
-export function mount(root, runtime) {
-  const { state, warnings } = loadState(ID, SCHEMA);
+export function mount(root, runtime, store = urlStore) {
+  const { state, warnings } = store.load(ID, SCHEMA);
   let result = null; // the latest answer, for the points it was computed from
   let selected = -1;
 
@@ -78,14 +78,14 @@ export function mount(root, runtime) {
   function setPoints(points) {
     state.points = points;
     canvas.dataset.points = JSON.stringify(points);
-    saveState(ID, SCHEMA, state);
+    store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
     compute();
     markDirty();
   }
 
   async function copyLink() {
-    const url = new URL(permalink(ID, SCHEMA, state), location.href).href;
+    const url = store.link(ID, SCHEMA, state);
     try {
       await navigator.clipboard.writeText(url);
       message.show("이 점 배치의 링크를 복사했습니다.");

@@ -4,7 +4,7 @@ import { LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { latestCaller } from "../runtime/client.js";
 import { redrawer } from "../ui/frame.js";
-import { loadState, pointsField, saveState } from "../ui/permalink.js";
+import { pointsField, urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
 
@@ -20,8 +20,8 @@ const PANELS = [
   { name: "tsp", title: "외판원 문제", label: "외판원 순회 캔버스: 점을 끌어 옮기세요" },
 ];
 
-export function mount(root, runtime) {
-  const { state, warnings } = loadState(ID, SCHEMA);
+export function mount(root, runtime, store = urlStore) {
+  const { state, warnings } = store.load(ID, SCHEMA);
   let result = null;
   let selected = -1;
 
@@ -89,7 +89,7 @@ export function mount(root, runtime) {
   function setPoints(points) {
     state.points = points;
     for (const { drawing } of panels) drawing.canvas.dataset.points = JSON.stringify(points);
-    saveState(ID, SCHEMA, state);
+    store.save(ID, SCHEMA, state);
     compute();
     markDirty();
   }

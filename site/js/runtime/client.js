@@ -128,15 +128,17 @@ class Runtime {
 
 let shared = null;
 
-// The page's one runtime; <html data-python> follows its state.
+// The page's one runtime, shared by all demos on it (and by every <ptr-demo> of an embed).
 export function getRuntime() {
-  if (!shared) {
-    shared = new Runtime();
-    shared.onStatus(({ stage }) => {
-      document.documentElement.dataset.python = stage === "ready" ? "ready" : stage === "error" ? "error" : "loading";
-    });
-  }
+  if (!shared) shared = new Runtime();
   return shared;
+}
+
+// On our own pages, <html data-python="loading|ready|error"> follows the runtime.
+export function reflectOnDocument(runtime) {
+  runtime.onStatus(({ stage }) => {
+    document.documentElement.dataset.python = stage === "ready" || stage === "error" ? stage : "loading";
+  });
 }
 
 // A caller for live interaction (dragging): at most one request in flight and one waiting;

@@ -1,0 +1,20 @@
+// Every demo controller by its data-demo id: our pages, embed.html and <ptr-demo> all use this.
+import * as hullSteps from "./hull-steps.js";
+import * as lengthEval from "./length-eval.js";
+import * as mixVsPoint from "./mix-vs-point.js";
+import * as pointerGenerator from "./pointer-generator.js";
+import * as sequences from "./sequences.js";
+import * as slots from "./slots.js";
+import * as sortTrainer from "./sort-trainer.js";
+import * as threeProblems from "./three-problems.js";
+
+export const CONTROLLERS = Object.freeze({
+  slots,
+  sequences,
+  "mix-vs-point": mixVsPoint,
+  "hull-steps": hullSteps,
+  "sort-trainer": sortTrainer,
+  "length-eval": lengthEval,
+  "pointer-generator": pointerGenerator,
+  "three-problems": threeProblems,
+});

@@ -1,0 +1,77 @@
+// The embed guide: copy-paste snippets for each demo, made from this site's own address,
+// with a live iframe preview. Snippets are text (textContent), never parsed as HTML here.
+const SITE_URL = new URL("../", import.meta.url).href;
+
+// Each demo with an example of its attributes (the same names as its permalink fields).
+const DEMOS = [
+  { name: "slots", title: "1. 고정된 출력층", attributes: { n: "8", seed: "3" } },
+  { name: "sequences", title: "2. 같은 입력, 다른 인덱스 열", attributes: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" } },
+  { name: "mix-vs-point", title: "3. 섞기와 가리키기", attributes: { d: "1.5,0.8" } },
+  { name: "hull-steps", title: "4. 볼록 껍질 한 걸음씩", attributes: { step: "3", mask: "1" } },
+  { name: "sort-trainer", title: "5. 정렬을 배우는 포인터", attributes: { seed: "7", mask: "1", length: "12" } },
+  { name: "length-eval", title: "6. 길이 일반화", attributes: {} },
+  { name: "pointer-generator", title: "7. 생성하거나 복사하기", attributes: { "p-gen": "0.3" } },
+  { name: "three-problems", title: "동반 페이지: 세 문제", attributes: {} },
+];
+
+const ATTRIBUTE_HELP = {
+  points: "점 좌표 x,y를 밑줄(_)로 이은 목록, 0–1 사이, 최대 12개",
+  n: "점의 개수 3–12",
+  seed: "난수 시드 (0 이상의 정수)",
+  mask: "마스크 켬 1 / 끔 0",
+  length: "시험 길이 2–50",
+  sample: "시험 수열 번호 (0 이상의 정수)",
+  step: "단계 1–6",
+  d: "디코더 벡터 dx,dy",
+  "p-gen": "생성 확률 p_gen 0–1",
+};
+
+const select = document.querySelector('[data-control="embed-demo"]');
+const preview = document.querySelector(".embed-preview");
+
+function snippets({ name, attributes }) {
+  const attributeText = Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`).join("");
+  const hash = [`demo=${name}`, ...Object.entries(attributes).map(([key, value]) => `${name}.${key}=${value}`)].join("&");
+  const frameURL = `${SITE_URL}embed.html#${hash}`;
+  return {
+    frameURL,
+    script: `<script type="module" src="${SITE_URL}embed.js"></script>\n<ptr-demo name="${name}"${attributeText}></ptr-demo>`,
+    iframe: `<iframe data-ptrnet-embed src="${frameURL}"\n        title="포인터 네트워크 데모" width="100%" height="640" style="border:0"></iframe>\n<script src="${SITE_URL}embed-host.js"></script>`,
+  };
+}
+
+function show(demo) {
+  const texts = snippets(demo);
+  for (const kind of ["script", "iframe"]) document.querySelector(`[data-snippet="${kind}"]`).textContent = texts[kind];
+  const list = document.querySelector("[data-attribute-list]");
+  list.replaceChildren();
+  for (const key of Object.keys(demo.attributes)) {
+    const term = document.createElement("dt");
+    term.textContent = key;
+    const description = document.createElement("dd");
+    description.textContent = ATTRIBUTE_HELP[key] ?? "";
+    list.append(term, description);
+  }
+  list.hidden = !Object.keys(demo.attributes).length;
+  preview.src = texts.frameURL;
+  history.replaceState(null, "", `#${demo.name}`);
+}
+
+for (const demo of DEMOS) select.append(new Option(demo.title, demo.name));
+const initial = DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS[1];
+select.value = initial.name;
+select.addEventListener("change", () => show(DEMOS.find((demo) => demo.name === select.value)));
+show(initial);
+
+for (const button of document.querySelectorAll('[data-action="copy"]')) {
+  button.addEventListener("click", async () => {
+    const kind = button.dataset.copy;
+    const status = document.querySelector(`[data-copy-status="${kind}"]`);
+    try {
+      await navigator.clipboard.writeText(document.querySelector(`[data-snippet="${kind}"]`).textContent);
+      status.textContent = "복사했습니다.";
+    } catch {
+      status.textContent = "복사하지 못했습니다. 코드를 직접 선택해 복사해 주세요.";
+    }
+  });
+}

@@ -1,0 +1,40 @@
+// embed.html#demo=<id>&<id>.<field>=…: one demo alone, for an <iframe> on another site. The
+// page reports its height to the parent so the optional embed-host.js can size the iframe.
+import { CONTROLLERS } from "./demos/index.js";
+import { getRuntime, reflectOnDocument } from "./runtime/client.js";
+import { urlStore } from "./ui/permalink.js";
+import { bindBanner } from "./ui/runtime-banner.js";
+
+export const RESIZE_MESSAGE = "ptrnet:resize";
+
+const main = document.querySelector("[data-embed-root]");
+const name = new URLSearchParams(location.hash.slice(1)).get("demo") ?? "";
+const runtime = getRuntime();
+reflectOnDocument(runtime);
+bindBanner(runtime);
+if (Object.hasOwn(CONTROLLERS, name)) {
+  const root = document.createElement("div");
+  root.className = "demo";
+  root.dataset.demo = name;
+  main.replaceChildren(root);
+  CONTROLLERS[name].mount(root, runtime, urlStore);
+  document.title = `${root.querySelector("h2, h3")?.textContent ?? name} — 포인터 네트워크 데모`;
+} else {
+  console.warn(`embed.html: 알 수 없는 데모 이름 "${name}"`);
+  const message = document.createElement("p");
+  message.className = "demo-message is-error";
+  message.textContent = `알 수 없는 데모입니다. 주소의 #demo= 뒤에 ${Object.keys(CONTROLLERS).join(", ")} 중 하나를 적어 주세요.`;
+  main.replaceChildren(message);
+}
+
+// Chromium renders (and so observes) a cross-origin iframe only while it is on screen; the
+// host's iframe gets its height once the reader scrolls near it.
+if (window.parent !== window) {
+  let reportedHeight = 0;
+  new ResizeObserver(() => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === reportedHeight) return;
+    reportedHeight = height;
+    window.parent.postMessage({ type: RESIZE_MESSAGE, height }, "*");
+  }).observe(document.documentElement);
+}
