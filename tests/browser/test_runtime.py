@@ -78,3 +78,21 @@ def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, sit
     wait_ready(page, "three-problems")
     assert out_value(page, "three-problems", "hull") == [3, 6, 4, 5, 3]
     context.close()
+
+
+def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sort-trainer")
+    page.click('[data-demo="sort-trainer"] [data-action="train"]')
+    iteration = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
+    page.wait_for_function(f"() => ({iteration})() >= 300", timeout=60_000)
+    page.wait_for_timeout(1200)  # at least one snapshot after the first 300 iterations
+    before = page.evaluate(iteration)
+    page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
+    page.wait_for_function("() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=20_000)
+    page.wait_for_function(f"(n) => ({iteration})() > n", arg=before, timeout=60_000)
+    message = page.text_content('[data-demo="sort-trainer"] .demo-message')
+    assert "이어 갑니다" in message
+    resumed_from = int("".join(ch for ch in message.split("반복")[1].split("에")[0] if ch.isdigit()))
+    assert 300 <= resumed_from <= before
+    page.click('[data-demo="sort-trainer"] [data-action="pause"]')

@@ -1,3 +1,5 @@
+import { latestCaller } from "../runtime/client.js";
+
 // Small DOM helpers shared by the demo controllers.
 
 export function element(tag, attributes = {}, children = []) {
@@ -58,4 +60,25 @@ export function messageLine(onRetry) {
       retry.hidden = true;
     },
   };
+}
+
+// Live requests of a demo: data-state follows them (busy, then idle, or error with the message
+// line's retry button), only the newest answer reaches onAnswer, and a later success clears
+// the error.
+export function demoRequests(root, runtime, demo, fn, message, { onAnswer, onError = () => {} }) {
+  return latestCaller(runtime, demo, fn, {
+    onBusy(busy) {
+      if (busy) root.dataset.state = "busy";
+      else if (root.dataset.state === "busy") root.dataset.state = "idle";
+    },
+    onResult(answer, params) {
+      if (message.node.classList.contains("is-error")) message.clear();
+      onAnswer(answer, params);
+    },
+    onError(err, params) {
+      root.dataset.state = "error";
+      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
+      onError(err, params);
+    },
+  });
 }

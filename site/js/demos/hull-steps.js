@@ -3,12 +3,11 @@
 // mask; this controller steps, plays and draws.
 import * as candidates from "../draw/candidates.js";
 import { formatProbability } from "../draw/candidates.js";
-import { latestCaller } from "../runtime/client.js";
 import { reducedMotion, toggle } from "../ui/controls.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "hull-steps";
 const STEPS = 6;
@@ -96,12 +95,8 @@ export function mount(root, runtime, store = urlStore) {
   root.replaceChildren(toolbar, element("div", { class: "demo-body steps-body" }, [figure, side]), notes, message.node);
   root.dataset.state = "busy";
 
-  const request = latestCaller(runtime, ID, "solve", {
-    onBusy(busy) {
-      if (busy) root.dataset.state = "busy";
-      else if (root.dataset.state === "busy") root.dataset.state = "idle";
-    },
-    onResult(answer) {
+  const request = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer(answer) {
       result = answer;
       stepOut.set(answer.step, String(answer.step));
       input.set(answer.input, inputToken(answer.input));
@@ -112,13 +107,10 @@ export function mount(root, runtime, store = urlStore) {
       canvas.setAttribute("aria-label", `단계 ${answer.step}/${STEPS}: 디코더 입력 ${inputToken(answer.input)}, 선택 ${token(answer.choice)}, 지금까지의 출력 ${formatOutput(answer.output)}`);
       tween = shown && !reducedMotion() ? { from: shown, start: performance.now() } : null;
       if (!tween) shown = answer.probs;
-      if (message.node.classList.contains("is-error")) message.clear();
       markDirty();
     },
-    onError(err) {
-      root.dataset.state = "error";
+    onError() {
       stop();
-      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
     },
   });
 

@@ -8,11 +8,10 @@
 import { COLORS } from "../config.js";
 import * as barChart from "../draw/bars.js";
 import * as vectorCanvas from "../draw/vectors.js";
-import { latestCaller } from "../runtime/client.js";
 import { vectorField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "mix-vs-point";
 const RANGE = 2; // the canvas shows [-2, 2]²; the encoder states have length about 1
@@ -69,24 +68,15 @@ export function mount(root, runtime, store = urlStore) {
   root.replaceChildren(toolbar, element("div", { class: "demo-body mix-body" }, [figure, side]), notes, message.node);
   root.dataset.state = "busy";
 
-  const request = latestCaller(runtime, ID, "solve", {
-    onBusy(busy) {
-      if (busy) root.dataset.state = "busy";
-      else if (root.dataset.state === "busy") root.dataset.state = "idle";
-    },
-    onResult(answer) {
+  const request = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer(answer) {
       result = answer;
       weights.set(answer.weights, answer.weights.map((a, j) => `a${j + 1} ${a.toFixed(3)}`).join(" · "));
       dOut.set(answer.d, `${formatVector(answer.d)}, 길이 ${Math.hypot(...answer.d).toFixed(2)}`);
       mixed.set(answer.mixed, formatVector(answer.mixed));
       pointer.set(answer.pointer, `e${answer.pointer} (a${answer.pointer} = ${answer.weights[answer.pointer - 1].toFixed(3)})`);
       sharpness.set(answer.max_weight, `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} nats`);
-      if (message.node.classList.contains("is-error")) message.clear();
       markDirty();
-    },
-    onError(err) {
-      root.dataset.state = "error";
-      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
     },
   });
 

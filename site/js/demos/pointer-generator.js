@@ -3,12 +3,11 @@
 // slider's p_gen; this controller draws the three distributions and the chosen word.
 import { COLORS } from "../config.js";
 import * as barChart from "../draw/bars.js";
-import { latestCaller } from "../runtime/client.js";
 import { slider } from "../ui/controls.js";
 import { numberField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { element, messageLine, output } from "./common.js";
+import { demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "pointer-generator";
 const SCHEMA = { p_gen: numberField({ label: "p_gen", min: 0, max: 1, fallback: 0.3, decimals: 2 }) };
@@ -97,12 +96,8 @@ export function mount(root, runtime, store = urlStore) {
     );
   }
 
-  const request = latestCaller(runtime, ID, "solve", {
-    onBusy(busy) {
-      if (busy) root.dataset.state = "busy";
-      else if (root.dataset.state === "busy") root.dataset.state = "idle";
-    },
-    onResult(answer) {
+  const request = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer(answer) {
       result = answer;
       pGen.set(answer.p_gen, answer.p_gen.toFixed(2));
       const top = Object.entries(answer.final).sort((a, b) => b[1] - a[1]).slice(0, 3);
@@ -114,12 +109,7 @@ export function mount(root, runtime, store = urlStore) {
         ...answer.source.map((word, i) => element("span", { class: answer.oov[i] ? "source-word is-oov" : "source-word", text: starred(word, answer.oov[i]) })),
       );
       showFormula(answer.p_gen);
-      if (message.node.classList.contains("is-error")) message.clear();
       markDirty();
-    },
-    onError(err) {
-      root.dataset.state = "error";
-      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
     },
   });
 

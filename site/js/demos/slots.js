@@ -3,12 +3,11 @@
 // random points, solves their hull and counts the slots; this controller only shows them.
 import * as pointsCanvas from "../draw/points.js";
 import * as slotRows from "../draw/slots.js";
-import { latestCaller } from "../runtime/client.js";
 import { slider } from "../ui/controls.js";
 import { integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
+import { button, demoRequests, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "slots";
 const N_RANGE = [3, 12];
@@ -73,12 +72,8 @@ export function mount(root, runtime, store = urlStore) {
   root.replaceChildren(toolbar, element("div", { class: "demo-body slots-body" }, [figure, side]), note, message.node);
   root.dataset.state = "busy";
 
-  const request = latestCaller(runtime, ID, "solve", {
-    onBusy(busy) {
-      if (busy) root.dataset.state = "busy";
-      else if (root.dataset.state === "busy") root.dataset.state = "idle";
-    },
-    onResult(answer) {
+  const request = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer(answer) {
       result = answer;
       hull.set(answer.hull, formatSequence(answer.hull));
       missing.set(answer.seq2seq_missing, String(answer.seq2seq_missing));
@@ -86,12 +81,7 @@ export function mount(root, runtime, store = urlStore) {
       ptrSlots.set(answer.ptr_slots, String(answer.ptr_slots));
       canvas.dataset.points = JSON.stringify(answer.points);
       renderRows(answer);
-      if (message.node.classList.contains("is-error")) message.clear();
       markDirty();
-    },
-    onError(err) {
-      root.dataset.state = "error";
-      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
     },
   });
 

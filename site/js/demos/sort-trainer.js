@@ -4,6 +4,7 @@
 // mask changes are honoured within one chunk. Demo 6 evaluates the same model (the worker holds
 // one trainer per page); every new summary is announced on `document` as MODEL_EVENT.
 import { COLORS } from "../config.js";
+import { ERROR_KIND } from "../runtime/protocol.js";
 import * as heatmapCanvas from "../draw/heatmap.js";
 import * as lineChart from "../draw/linechart.js";
 import { booleanField, integerField } from "../ui/fields.js";
@@ -17,6 +18,7 @@ export const MAX_SEED = 2 ** 31 - 1;
 const LENGTHS = { min: 2, max: 50 };
 const CHUNK = { min: 5, max: 200, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
+const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 
 const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
@@ -58,6 +60,10 @@ export function mount(root, runtime, store = urlStore) {
   let lastViewAt = 0;
   let viewWanted = false;
   const queue = []; // explicit operations: reset, set_mask, step
+  // The model lives in the worker; a copy kept here survives a worker restart.
+  let snapshot = null;
+  let snapshotAt = 0;
+  let modelChanged = false;
 
   // --- controls
   const trainButton = button("학습 시작", "train", startTraining);
@@ -168,6 +174,7 @@ export function mount(root, runtime, store = urlStore) {
       training = false;
       message.show("학습이 발산해 멈췄습니다: 손실이 유한한 수가 아니게 되었습니다. 마지막으로 멀쩡했던 가중치를 보여 줍니다. ‘초기화’로 다시 시작하세요.");
     }
+    modelChanged = true;
     document.dispatchEvent(new CustomEvent(MODEL_EVENT, { detail: { ...reply } }));
     updateControls();
     markDirty();
@@ -243,20 +250,56 @@ export function mount(root, runtime, store = urlStore) {
         } else if (viewWanted) {
           failed = { retry: "view" };
           await view();
+        } else if (modelChanged) {
+          await takeSnapshot();
         } else {
           break;
         }
+        if (training && modelChanged && performance.now() - snapshotAt >= SNAPSHOT_EVERY_MS) await takeSnapshot();
       }
       failed = null;
     } catch (err) {
-      training = false; // a failed operation stays first in the queue for the retry button
-      root.dataset.state = "error";
-      message.show(`모델 계산이 실패했습니다: ${err.message}`, { error: true });
+      if (err.kind === ERROR_KIND.restarted) {
+        resumeAfterRestart();
+      } else {
+        training = false; // a failed operation stays first in the queue for the retry button
+        root.dataset.state = "error";
+        message.show(`모델 계산이 실패했습니다: ${err.message}`, { error: true });
+      }
     } finally {
       pumping = false;
       updateState();
       updateControls();
     }
+    if (queue.length && root.dataset.state !== "error") pump();
+  }
+
+  async function takeSnapshot() {
+    modelChanged = false;
+    snapshotAt = performance.now();
+    snapshot = await call("snapshot", {});
+  }
+
+  // The worker was replaced (it crashed or stopped answering): put the last snapshot of the
+  // model into the new one, drop the losses after it, and carry on as before.
+  function resumeAfterRestart() {
+    const wasTraining = training || failed?.retry === "train";
+    const restored = snapshot;
+    queue.unshift({
+      fn: restored ? "restore" : "reset",
+      params: () => (restored ? { snapshot: restored } : { seed: state.seed, mask: state.mask }),
+      apply(reply) {
+        const keep = lossXs.findIndex((x) => x > reply.iteration);
+        if (keep >= 0) {
+          lossXs.length = keep;
+          lossYs.length = keep;
+        }
+        applySummary(reply);
+        message.show(`파이썬이 다시 시작되어 반복 ${formatCount(reply.iteration)}에 저장해 둔 모델에서 이어 갑니다.`);
+      },
+    });
+    training = wasTraining;
+    viewWanted = true;
   }
 
   function updateState() {

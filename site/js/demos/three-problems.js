@@ -2,11 +2,10 @@
 // (convex hull, Delaunay triangulation, TSP); drag a point in any panel and all three update.
 import { LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
-import { latestCaller } from "../runtime/client.js";
 import { redrawer } from "../ui/frame.js";
 import { pointsField, urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
+import { button, demoRequests, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "three-problems";
 const REFERENCE_POINTS = [
@@ -62,23 +61,14 @@ export function mount(root, runtime, store = urlStore) {
     }
   });
 
-  const request = latestCaller(runtime, ID, "solve", {
-    onBusy(busy) {
-      if (busy) root.dataset.state = "busy";
-      else if (root.dataset.state === "busy") root.dataset.state = "idle";
-    },
-    onResult(answer) {
+  const request = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer(answer) {
       result = answer;
       outputs.hull.set(answer.hull, formatSequence(answer.hull));
       outputs.tsp.set(answer.tsp, formatSequence(answer.tsp));
       outputs.delaunay.set(answer.delaunay, formatTriangles(answer.delaunay));
       tspLength.set(answer.tsp_length, answer.tsp_length.toFixed(4));
-      if (message.node.classList.contains("is-error")) message.clear();
       markDirty();
-    },
-    onError(err) {
-      root.dataset.state = "error";
-      message.show(`계산하지 못했습니다: ${err.message}`, { error: true });
     },
   });
 
