@@ -68,7 +68,8 @@ def ensure_venv() -> None:
     wanted = sha256(REQUIREMENTS) + sha256(PY_PROJECT / "pyproject.toml")
     if not (VENV_PYTHON.exists() and stamp.exists() and stamp.read_text() == wanted):
         print(f"Setting up the Python environment in {VENV.relative_to(ROOT)} …", flush=True)
-        venv.create(VENV, with_pip=True, clear=True)
+        if not VENV_PYTHON.exists():
+            venv.create(VENV, with_pip=True)
         run(VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", REQUIREMENTS)
         run(VENV_PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", PY_PROJECT)
         stamp.write_text(wanted)
