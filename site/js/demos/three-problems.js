@@ -3,7 +3,8 @@
 import { LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { redrawer } from "../ui/frame.js";
-import { pointsField, urlStore } from "../ui/permalink.js";
+import { pointsField } from "../ui/fields.js";
+import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
 

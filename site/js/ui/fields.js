@@ -1,6 +1,26 @@
-// Small permalink fields for ui/permalink.js (same shape as its pointsField: default, parse,
-// format): a whole number clamped to a range, and an on/off switch. Values the URL gets wrong
-// are clamped or replaced by the default, with a Korean warning for the reader.
+// The fields of a demo's state schema, as ui/permalink.js reads and writes them: each has
+// default(), parse(text) → {value, warnings} and format(value). Values a link or an attribute
+// gets wrong are clamped or replaced by the default, with a Korean warning for the reader.
+import { LIMITS } from "../config.js";
+
+// A list of points in the unit square, at most `max` of them.
+export function pointsField(max, defaults) {
+  return {
+    default: () => defaults.map((point) => [...point]),
+    parse(text) {
+      const pairs = text.split("_").filter(Boolean).map((pair) => pair.split(",").map(Number));
+      const valid = pairs.filter((pair) => pair.length === 2 && pair.every(Number.isFinite));
+      const points = valid.map((pair) => pair.map((v) => Math.min(1, Math.max(0, v))));
+      const warnings = [];
+      if (pairs.length && !valid.length) return { value: this.default(), warnings: ["링크의 점 좌표를 하나도 읽을 수 없어 건너뛰었습니다. 기본 점 배치를 씁니다."] };
+      if (valid.length !== pairs.length) warnings.push("링크에 읽을 수 없는 좌표가 있어 건너뛰었습니다.");
+      if (points.length > max) warnings.push(`링크의 점이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
+      return { value: points.slice(0, max), warnings };
+    },
+    format: (points) => points.map((p) => p.map((v) => +v.toFixed(LIMITS.urlDecimals)).join(",")).join("_"),
+  };
+}
+
 
 // A whole number in [min, max]; `label` names it in warnings (e.g. "시드").
 export function integerField({ label, min, max, fallback }) {
