@@ -42,6 +42,15 @@ export const COLORS = {
   copy: "#c2410c", // from the source only
   generate: "#2a6fdb", // from the vocabulary only
   both: "#7c3aed",
+  // prelude demos: tensor boxes, perplexity curves, word-vector map
+  tensorPositive: "#1d4ed8",
+  tensorNegative: "#c2410c",
+  tensorUnit: "#1e3a8a",
+  tensorEmpty: "#f4f2ec",
+  accentV: "#b91c1c", // the fixed output width V
+  neural: "#7c3aed",
+  trigram: "#6b6f80",
+  roles: ["#2563eb", "#c2410c", "#15803d", "#9333ea", "#b45309", "#0e7490", "#be185d", "#4b5563"],
 };
 
 export const SIZES = {

@@ -4,6 +4,8 @@ const SITE_URL = new URL("../", import.meta.url).href;
 
 // Each demo with an example of its attributes (the same names as its permalink fields).
 const DEMOS = [
+  { name: "lm-shapes", title: "0. 생성 한 단계의 텐서 모양", attributes: { seed: "3", mode: "sample", temperature: "1" } },
+  { name: "nplm", title: "0. 신경 확률 언어 모델 학습", attributes: { seed: "0", direct: "1" } },
   { name: "slots", title: "1. 고정된 출력층", attributes: { n: "8", seed: "3" } },
   { name: "sequences", title: "2. 같은 입력, 다른 인덱스 열", attributes: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" } },
   { name: "mix-vs-point", title: "3. 섞기와 가리키기", attributes: { d: "1.5,0.8" } },
@@ -24,6 +26,9 @@ const ATTRIBUTE_HELP = {
   step: "단계 1–6",
   d: "디코더 벡터 dx,dy",
   "p-gen": "생성 확률 p_gen 0–1",
+  mode: "다음 단어 고르기: sample(확률대로) / greedy(가장 높은 것)",
+  temperature: "온도 0.1–3",
+  direct: "직접 연결 W 켬 1 / 끔 0",
 };
 
 const select = document.querySelector('[data-control="embed-demo"]');
@@ -58,7 +63,7 @@ function show(demo) {
 }
 
 for (const demo of DEMOS) select.append(new Option(demo.title, demo.name));
-const initial = DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS[1];
+const initial = DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS.find((demo) => demo.name === "sequences");
 select.value = initial.name;
 select.addEventListener("change", () => show(DEMOS.find((demo) => demo.name === select.value)));
 show(initial);

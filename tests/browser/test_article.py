@@ -47,6 +47,9 @@ def test_the_seven_demos_sit_once_each_in_their_sections_in_the_spec_order(artic
     page = article
     mounts = page.evaluate("""() => [...document.querySelectorAll('.demo[data-demo]')].map(el => ({
         id: el.dataset.demo, section: el.closest('section')?.id ?? null }))""")
+    # The two prelude demos (issue 7) come first, in their own section; then the spec's seven.
+    assert mounts[:2] == [{"id": "lm-shapes", "section": "prelude"}, {"id": "nplm", "section": "prelude"}]
+    mounts = mounts[2:]
     assert [m["id"] for m in mounts] == DEMOS
     assert [m["section"] for m in mounts] == DEMOS
     for demo in DEMOS:
@@ -74,10 +77,10 @@ def test_the_article_links_the_companion_page_and_names_the_descendants(article)
 
 def test_every_demo_becomes_idle_once_python_is_ready(article):
     page = article
-    for demo in DEMOS:
+    for demo in ["lm-shapes", "nplm", *DEMOS]:
         wait_ready(page, demo)
     states = page.evaluate("() => [...document.querySelectorAll('.demo[data-demo]')].map(el => el.dataset.state)")
-    assert states == ["idle"] * len(DEMOS)
+    assert states == ["idle"] * (len(DEMOS) + 2)
     assert page.watch.console_errors == []
     assert page.watch.foreign_requests == []
 

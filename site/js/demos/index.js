@@ -1,7 +1,9 @@
 // Every demo controller by its data-demo id: our pages, embed.html and <ptr-demo> all use this.
 import * as hullSteps from "./hull-steps.js";
 import * as lengthEval from "./length-eval.js";
+import * as lmShapes from "./lm-shapes.js";
 import * as mixVsPoint from "./mix-vs-point.js";
+import * as nplm from "./nplm.js";
 import * as pointerGenerator from "./pointer-generator.js";
 import * as sequences from "./sequences.js";
 import * as slots from "./slots.js";
@@ -9,6 +11,8 @@ import * as sortTrainer from "./sort-trainer.js";
 import * as threeProblems from "./three-problems.js";
 
 export const CONTROLLERS = Object.freeze({
+  "lm-shapes": lmShapes,
+  nplm,
   slots,
   sequences,
   "mix-vs-point": mixVsPoint,

@@ -1,0 +1,258 @@
+"""The prelude demos driven like a reader, with the CPython handlers as the oracle:
+[lm-shapes] one LSTM LM generation step shape by shape, [nplm] Bengio et al. (2003) trained live."""
+
+import json
+
+import pytest
+
+from ptrnet.api import dispatch
+from tests.browser.conftest import ARTIFACTS, out_value, wait_ready
+
+LM = '[data-demo="lm-shapes"]'
+NPLM = '[data-demo="nplm"]'
+
+
+def click(page, root, action):
+    page.click(f'{root} [data-action="{action}"]')
+
+
+def lm_oracle(tokens, mode="sample", temperature=1.0, seed=0):
+    return dispatch("lm-shapes", "step", {"tokens": tokens, "mode": mode, "temperature": temperature, "seed": seed})
+
+
+def assert_lm_matches(page, expected):
+    assert out_value(page, "lm-shapes", "shapes") == expected["shapes"]
+    assert out_value(page, "lm-shapes", "probs") == pytest.approx(expected["probs"], abs=1e-9)
+    assert out_value(page, "lm-shapes", "token") == expected["token"]["word"]
+    assert out_value(page, "lm-shapes", "step") == expected["step"]
+
+
+def nplm_value(page, name):
+    return out_value(page, "nplm", name)
+
+
+@pytest.fixture
+def article(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, "lm-shapes")
+    wait_ready(page, "nplm")
+    return page
+
+
+def test_the_prelude_sits_before_demo_1_with_both_demos_and_a_toc_entry(article):
+    page = article
+    order = page.evaluate("() => [...document.querySelectorAll('main section')].map((s) => s.id)")
+    assert order.index("prelude") == order.index("slots") - 1
+    mounts = page.evaluate("() => [...document.querySelectorAll('#prelude [data-demo]')].map((el) => el.dataset.demo)")
+    assert mounts == ["lm-shapes", "nplm"]
+    assert page.locator('.toc a[href="#prelude"]').count() == 1
+    # The numbered sections keep their numbers: the prelude is unnumbered, slots is still 1.
+    toc = page.evaluate("() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href') }; }")
+    assert toc == {"start": 0, "first": "#prelude"}
+    assert "Bengio" in page.text_content("#prelude")
+    assert page.watch.console_errors == []
+    assert page.watch.foreign_requests == []
+
+
+def test_lm_steps_show_the_same_tensors_python_computes(article):
+    page = article
+    tokens = [0]
+    expected = lm_oracle(tokens)
+    assert expected["vocab"][0] == "<s>"
+    assert_lm_matches(page, expected)
+    dims = expected["dims"]
+    text = page.text_content(LM)
+    assert f"V = {dims['V']}" in text and f"H = {dims['H']}" in text and f"D = {dims['D']}" in text
+    assert "이 너비 V는 모델을 만들 때 정해졌습니다" in text
+    # Every tensor of the step is drawn with its real shape.
+    drawn = page.evaluate(f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor]')].map((el) => [el.dataset.tensor, JSON.parse(el.dataset.shape)]))")
+    for name in ["x", "h_prev", "c_prev", "A", "f", "g", "i", "o", "c", "h", "s", "p", "W_x", "W_h", "W_s"]:
+        assert drawn[name] == expected["shapes"][name], name
+    assert drawn["p_flat"] == [1, dims["V"]]
+    # Boxes are proportional: the row of V probabilities is V/H times as wide as h_t.
+    widths = page.evaluate(f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor] canvas')].map((c) => [c.closest('[data-tensor]').dataset.tensor, c.getBoundingClientRect().width - 2]))")
+    assert widths["s"] / widths["h"] == pytest.approx(dims["V"] / dims["H"], rel=1e-6)
+    for _ in range(3):
+        tokens = tokens + [expected["token"]["id"]]
+        click(page, LM, "step")
+        wait_ready(page, "lm-shapes")
+        expected = lm_oracle(tokens)
+        assert_lm_matches(page, expected)
+        if expected["done"]:
+            break
+    words = page.locator(f"{LM} .lm-word").all_text_contents()
+    assert words[: len(tokens)] == [expected["vocab"][t] for t in tokens]
+    click(page, LM, "reset")
+    wait_ready(page, "lm-shapes")
+    assert_lm_matches(page, lm_oracle([0]))
+    assert page.watch.console_errors == []
+
+
+def test_lm_mode_temperature_and_seed_change_the_choice_and_go_into_the_url(article):
+    page = article
+    page.select_option(f'{LM} [data-control="mode"]', "greedy")
+    wait_ready(page, "lm-shapes")
+    assert_lm_matches(page, lm_oracle([0], mode="greedy"))
+    assert "lm-shapes.mode=greedy" in page.url
+    slider = f'{LM} [data-control="temperature"]'
+    page.focus(slider)
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    wait_ready(page, "lm-shapes")
+    assert_lm_matches(page, lm_oracle([0], mode="greedy", temperature=1.5))
+    assert "lm-shapes.temperature=1.5" in page.url
+    page.select_option(f'{LM} [data-control="mode"]', "sample")
+    page.fill(f'{LM} [data-control="seed"]', "5")
+    page.press(f'{LM} [data-control="seed"]', "Enter")
+    wait_ready(page, "lm-shapes")
+    assert_lm_matches(page, lm_oracle([0], temperature=1.5, seed=5))
+    assert "lm-shapes.seed=5" in page.url
+    assert page.watch.console_errors == []
+
+
+def test_lm_generate_runs_to_the_end_of_the_sentence(page, site_url):
+    page.emulate_media(reduced_motion="reduce")  # no pauses between steps
+    page.goto(f"{site_url}index.html#lm-shapes.mode=greedy&lm-shapes.seed=2")
+    wait_ready(page, "lm-shapes")
+    assert page.input_value(f'{LM} [data-control="mode"]') == "greedy"
+    assert page.input_value(f'{LM} [data-control="seed"]') == "2"
+    tokens = [0]
+    expected = lm_oracle(tokens, mode="greedy", seed=2)
+    while not expected["done"]:
+        tokens.append(expected["token"]["id"])
+        expected = lm_oracle(tokens, mode="greedy", seed=2)
+    click(page, LM, "generate")
+    page.wait_for_function(
+        "(step) => { const root = document.querySelector('[data-demo=\"lm-shapes\"]'); return root.dataset.state === 'idle' && JSON.parse(root.querySelector('[data-out=\"step\"]').dataset.value) === step; }",
+        arg=expected["step"],
+        timeout=30_000,
+    )
+    assert_lm_matches(page, expected)
+    assert page.is_disabled(f'{LM} [data-action="step"]')
+    assert page.is_disabled(f'{LM} [data-action="generate"]')
+    assert page.watch.console_errors == []
+
+
+def test_generate_is_animated_and_can_be_stopped(page, site_url):
+    page.goto(f"{site_url}index.html")
+    wait_ready(page, "lm-shapes")
+    click(page, LM, "generate")
+    assert page.get_attribute(LM, "data-state") == "busy"
+    page.wait_for_timeout(800)
+    step = out_value(page, "lm-shapes", "step")
+    assert 1 <= step <= 5, "a few steps a second, not all at once"
+    click(page, LM, "generate")  # stop
+    wait_ready(page, "lm-shapes")
+    stopped = out_value(page, "lm-shapes", "step")
+    page.wait_for_timeout(700)
+    assert out_value(page, "lm-shapes", "step") == stopped
+    assert page.watch.console_errors == []
+
+
+def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(article):
+    page = article
+    start = dispatch("nplm", "reset", {"seed": 0, "direct": True})
+    assert nplm_value(page, "iteration") == 0
+    assert nplm_value(page, "perplexity") == pytest.approx(start["perplexity"], rel=1e-9)
+    assert nplm_value(page, "sentence_prob") == pytest.approx(start["sentence_prob"], rel=1e-9)
+    vectors = nplm_value(page, "vectors")
+    assert set(vectors) == set(start["vectors"])
+    for word, xy in start["vectors"].items():
+        assert vectors[word] == pytest.approx(xy, abs=1e-12)
+    page.evaluate(
+        """() => {
+            window.__frames = 0;
+            const tick = () => { window.__frames += 1; requestAnimationFrame(tick); };
+            requestAnimationFrame(tick);
+        }"""
+    )
+    page.wait_for_timeout(100)
+    frames_before = page.evaluate("() => window.__frames")
+    click(page, NPLM, "train")
+    assert page.get_attribute(NPLM, "data-state") == "busy"
+    page.wait_for_timeout(1000)
+    frames = page.evaluate("() => window.__frames") - frames_before
+    assert frames >= 30, f"only {frames} animation frames in ~1 s of training: the main thread was blocked"
+    page.wait_for_function(
+        """() => {
+            const value = (name) => JSON.parse(document.querySelector(`[data-demo="nplm"] [data-out="${name}"]`)?.dataset.value ?? 'null');
+            const p = value('perplexity');
+            return value('iteration') >= 1500 && p.model < p.trigram;
+        }""",
+        timeout=60_000,
+    )
+    click(page, NPLM, "pause")
+    wait_ready(page, "nplm")
+    at_pause = nplm_value(page, "iteration")
+    page.wait_for_timeout(400)
+    assert nplm_value(page, "iteration") == at_pause
+    perplexity = nplm_value(page, "perplexity")
+    assert perplexity["model"] < perplexity["trigram"] == pytest.approx(start["perplexity"]["trigram"])
+    assert perplexity["model"] < start["perplexity"]["model"]
+    probability = nplm_value(page, "sentence_prob")
+    assert probability["model"] > probability["trigram"]
+    # The trained model's vectors moved.
+    moved = nplm_value(page, "vectors")
+    assert any(abs(moved[w][0] - vectors[w][0]) > 1e-3 for w in vectors)
+    assert page.is_enabled(f'{NPLM} [data-action="train"]') and page.is_disabled(f'{NPLM} [data-action="pause"]')
+    # Reset: back to the seed's starting point.
+    click(page, NPLM, "reset")
+    wait_ready(page, "nplm")
+    assert nplm_value(page, "iteration") == 0
+    assert nplm_value(page, "perplexity") == pytest.approx(start["perplexity"], rel=1e-9)
+    assert page.watch.console_errors == []
+
+
+def test_nplm_seed_and_direct_come_from_the_url_and_the_controls(page, site_url):
+    page.goto(f"{site_url}index.html#nplm.seed=3&nplm.direct=0")
+    wait_ready(page, "nplm")
+    assert not page.is_checked(f'{NPLM} [data-control="direct"]')
+    assert page.input_value(f'{NPLM} [data-control="seed"]') == "3"
+    assert nplm_value(page, "model") == {"seed": 3, "direct": False}
+    expected = dispatch("nplm", "reset", {"seed": 3, "direct": False})
+    assert nplm_value(page, "perplexity") == pytest.approx(expected["perplexity"], rel=1e-9)
+    page.check(f'{NPLM} [data-control="direct"]')
+    wait_ready(page, "nplm")
+    assert nplm_value(page, "model") == {"seed": 3, "direct": True}
+    assert "nplm.direct=1" in page.url
+    expected = dispatch("nplm", "reset", {"seed": 3, "direct": True})
+    assert nplm_value(page, "perplexity") == pytest.approx(expected["perplexity"], rel=1e-9)
+    assert page.watch.console_errors == []
+
+
+@pytest.mark.parametrize("width", [1280, 375])
+def test_prelude_screenshots_fit_the_page(browser, site_url, width):
+    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1, service_workers="block")
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    wait_ready(page, "lm-shapes")
+    wait_ready(page, "nplm")
+    page.click(f'{LM} [data-action="step"]')
+    wait_ready(page, "lm-shapes")
+    page.click(f'{NPLM} [data-action="train"]')
+    page.wait_for_function("() => JSON.parse(document.querySelector('[data-demo=\"nplm\"] [data-out=\"iteration\"]').dataset.value) >= 500", timeout=30_000)
+    page.click(f'{NPLM} [data-action="pause"]')
+    wait_ready(page, "nplm")
+    page.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for name, root in (("lm-shapes", LM), ("nplm", NPLM)):
+        page.locator(root).screenshot(path=str(ARTIFACTS / f"prelude-{name}-{width}.png"))
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    boxes = {name: page.locator(root).bounding_box() for name, root in (("lm-shapes", LM), ("nplm", NPLM))}
+    context.close()
+    assert overflow <= 1
+    for box in boxes.values():
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, json.dumps(boxes)
+
+
+@pytest.mark.parametrize(("demo", "hash_", "value"), [
+    ("lm-shapes", "lm-shapes.mode=greedy&lm-shapes.temperature=0.5", lambda: lm_oracle([0], mode="greedy", temperature=0.5)["token"]["word"]),
+    ("nplm", "nplm.seed=4&nplm.direct=0", lambda: dispatch("nplm", "reset", {"seed": 4, "direct": False})["perplexity"]),
+])
+def test_both_demos_stand_alone_in_the_iframe_embed(page, site_url, demo, hash_, value):
+    page.goto(f"{site_url}embed.html#demo={demo}&{hash_}")
+    wait_ready(page, demo)
+    name = "token" if demo == "lm-shapes" else "perplexity"
+    got = out_value(page, demo, name)
+    assert got == (value() if demo == "lm-shapes" else pytest.approx(value(), rel=1e-9))
+    assert page.watch.console_errors == []
