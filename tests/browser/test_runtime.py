@@ -90,9 +90,34 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
     before = page.evaluate(iteration)
     page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
     page.wait_for_function("() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=20_000)
-    page.wait_for_function(f"(n) => ({iteration})() > n", arg=before, timeout=60_000)
-    message = page.text_content('[data-demo="sort-trainer"] .demo-message')
-    assert "이어 갑니다" in message
+    page.wait_for_function("() => document.querySelector('[data-demo=\"sort-trainer\"] .demo-message').textContent.includes('이어 갑니다')", timeout=60_000)
+    message = page.text_content('[data-demo="sort-trainer"] .demo-message span')
     resumed_from = int("".join(ch for ch in message.split("반복")[1].split("에")[0] if ch.isdigit()))
-    assert 300 <= resumed_from <= before
+    assert 300 <= resumed_from  # a snapshot taken after the first 300 iterations, not a fresh start
+    page.wait_for_function(f"(n) => ({iteration})() > n", arg=resumed_from + 50, timeout=60_000)  # training goes on
     page.click('[data-demo="sort-trainer"] [data-action="pause"]')
+
+
+def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, site_url):
+    from ptrnet.notation import hull_sequence
+
+    from tests.browser.conftest import canvas_points, pixel_of
+
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'inject_fault', { demo: 'sequences', fn: 'solve' })")
+    canvas = '[data-demo="sequences"] canvas'
+    page.mouse.move(*pixel_of(page, canvas, canvas_points(page, canvas)[0]))
+    page.mouse.down()
+    page.mouse.move(*pixel_of(page, canvas, (0.7, 0.7)), steps=1)
+    page.mouse.up()
+    page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'error'")
+    message = page.locator('[data-demo="sequences"] .demo-message')
+    assert "일부러 넣은 오류" in message.text_content()
+    points = canvas_points(page, canvas)
+    assert points[0] == [0.7, 0.7]  # the reader's state is kept
+    assert page.get_attribute("html", "data-python") == "ready"  # other demos are unaffected
+    page.click('[data-demo="sequences"] [data-action="retry"]')
+    wait_ready(page, "sequences")
+    assert out_value(page, "sequences", "hull") == hull_sequence(points)
+    assert not message.locator("button").is_visible()

@@ -107,3 +107,16 @@ def test_narrow_screen_keeps_every_slot_inside_the_demo(browser, site_url):
         assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
     context.close()
+
+
+def test_the_trained_models_real_answers_are_shown_for_the_points(page, site_url):
+    page.goto(f"{site_url}index.html#slots.n=5&slots.seed=3")
+    wait_ready(page, "slots")
+    points = canvas_points(page, CANVAS)
+    expected = dispatch("slots", "real", {"points": points})
+    assert out_value(page, "slots", "real_ptrnet") == expected["ptrnet"]
+    assert out_value(page, "slots", "real_seq2seq") == expected["seq2seq"]  # n = 5: the baseline answers too
+    page.fill('[data-demo="slots"] [data-control="n"]', "9")
+    wait_ready(page, "slots")
+    assert out_value(page, "slots", "real_seq2seq") is None
+    assert "5개로만" in page.text_content('[data-demo="slots"] [data-out="real_seq2seq"]')

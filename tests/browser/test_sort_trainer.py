@@ -211,3 +211,21 @@ def test_a_new_seed_applies_at_once_while_untrained_and_on_reset_after_training(
     demo.locator(seed).blur()
     assert demo.input_value(seed) == "8"
     assert "정수" in message(demo)
+
+
+def test_reset_gives_a_uniform_haze_and_training_sharpens_it(demo):
+    def spread(probs):
+        """Per row, the largest probability times the number of candidates left (1 = uniform)."""
+        return [max(row) * sum(p > 0 for p in row) for row in probs]
+
+    assert max(spread(out_value(demo, DEMO, "heatmap"))) < 1.1  # untrained: every candidate alike
+    click(demo, "train")
+    wait_iteration(demo, 400)
+    click(demo, "pause")
+    wait_ready(demo, DEMO)
+    trained = out_value(demo, DEMO, "heatmap")
+    assert min(max(row) for row in trained) > 0.5  # each step now clearly prefers one position
+    click(demo, "reset")
+    wait_ready(demo, DEMO)
+    assert iteration(demo) == 0
+    assert max(spread(out_value(demo, DEMO, "heatmap"))) < 1.1

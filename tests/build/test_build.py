@@ -116,3 +116,12 @@ def test_the_service_worker_caches_every_file_and_changes_version_with_any_file(
     new_version, new_assets = _service_worker_version(copy)
     assert new_assets == assets
     assert new_version != version
+
+
+def test_the_companion_page_shows_our_measured_hull_results_from_the_json():
+    results = json.loads(site_build.HULL_RESULTS.read_text())
+    html = (site_build.DIST / "three-problems.html").read_text()
+    assert site_build.RESULTS_PLACEHOLDER not in html
+    for key, ours in results["ours"].items():
+        if key in results["paper"]:
+            assert f'<td class="ours">{100 * ours["accuracy"]:.1f} %</td><td>{100 * results["paper"][key]["accuracy"]:.1f} %</td>' in html

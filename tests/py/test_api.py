@@ -186,3 +186,13 @@ def test_length_eval_rejects_a_missing_or_bad_length_list():
 def test_restore_rejects_a_broken_snapshot_in_korean():
     with pytest.raises(InputError, match="[가-힣]"):
         dispatch("sort-trainer", "restore", {"snapshot": {"theta": [1, 2]}})
+
+
+def test_an_injected_fault_fails_the_next_request_once():
+    points = [[0.1, 0.1], [0.9, 0.2], [0.5, 0.9]]
+    assert dispatch("runtime", "inject_fault", {"demo": "sequences", "fn": "solve"}) == {"armed": ["sequences", "solve"]}
+    with pytest.raises(RuntimeError, match="일부러"):
+        dispatch("sequences", "solve", {"points": points})
+    assert dispatch("sequences", "solve", {"points": points})["hull"] == [1, 2, 3, 1]
+    with pytest.raises(InputError):
+        dispatch("runtime", "inject_fault", {"demo": "nope", "fn": "solve"})

@@ -32,7 +32,7 @@ def assert_plain(value) -> None:
         for v in value:
             assert_plain(v)
     else:
-        assert type(value) in (int, float, str, bool), type(value)
+        assert value is None or type(value) in (int, float, str, bool), type(value)  # None is JSON null
 
 
 def assert_korean_error(demo: str, params: dict) -> None:

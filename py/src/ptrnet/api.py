@@ -33,12 +33,18 @@ def handler(demo: str, fn: str) -> Callable[[Handler], Handler]:
     return register
 
 
+_FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
+
+
 def dispatch(demo: str, fn: str, params: dict) -> dict:
     """Run the handler registered for (demo, fn) on params."""
     if (demo, fn) not in HANDLERS:
         raise InputError(f"알 수 없는 요청입니다: {demo}/{fn}")
     if not isinstance(params, dict):
         raise InputError("요청 인자는 이름-값 객체여야 합니다.")
+    if (demo, fn) in _FAULTS:
+        _FAULTS.discard((demo, fn))
+        raise RuntimeError(f"일부러 넣은 오류입니다 ({demo}/{fn}).")
     return HANDLERS[(demo, fn)](params)
 
 
@@ -87,6 +93,16 @@ def _three_problems(params: dict) -> dict:
     """The paper's three problems on up to 12 points."""
     points = _tsp_points(params)
     return {**_hull_and_tour(points), "delaunay": delaunay_sequence(points)}
+
+
+@handler("runtime", "inject_fault")
+def _inject_fault(params: dict) -> dict:
+    """Make the next request to (demo, fn) raise an unexpected Python error, to test recovery."""
+    target = (str(params.get("demo")), str(params.get("fn")))
+    if target not in HANDLERS:
+        raise InputError(f"알 수 없는 요청입니다: {target[0]}/{target[1]}")
+    _FAULTS.add(target)
+    return {"armed": list(target)}
 
 
 @handler("runtime", "ping")
@@ -206,7 +222,11 @@ def _slots(params: dict) -> dict:
     n = _int(params, "n", 7, 3, 12)
     points = explain.random_points(n, _int(params, "seed", 1, 0, MAX_SEED))
     hull = hull_sequence(points)
-    return {"points": points, "hull": hull, **explain.slot_counts(hull, n)}
+    try:
+        real = _real_outputs(points)
+    except FileNotFoundError:  # no trained weights in this build: the slots still explain themselves
+        real = None
+    return {"points": points, "hull": hull, **explain.slot_counts(hull, n), "real": real}
 
 
 @handler("mix-vs-point", "solve")
@@ -238,3 +258,103 @@ def _pointer_generator(params: dict) -> dict:
     mix = explain.mix_pointer_generator(float(p_gen), ex["vocab"], ex["attention"], ex["source"])
     oov = [w not in ex["vocab"] for w in ex["source"]]
     return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True}
+
+
+# --- demos 1 and 4 with the trained LSTM models (issue 6): ptrnet.lstm_ptr, weights in data/hull_*.npz
+
+MAX_REAL_POINTS = 12  # the trained models run live on every drag
+
+
+def _real_points(params: dict, low: int) -> list[list[float]]:
+    """The checked points of a request to the trained models: low..MAX_REAL_POINTS of them."""
+    points = parse_points(params)
+    if not low <= len(points) <= MAX_REAL_POINTS:
+        raise InputError(f"학습된 모델에는 점을 {low}개부터 {MAX_REAL_POINTS}개까지 보낼 수 있습니다.")
+    return points
+
+
+@handler("hull-steps", "real")
+def _hull_steps_real(params: dict) -> dict:
+    """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities."""
+    from ptrnet import lstm_ptr
+
+    points = _real_points(params, 1)
+    mask = params.get("mask", False)
+    if not isinstance(mask, bool):
+        raise InputError("mask 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    return {"points": points, "mask": mask, **lstm_ptr.hull_steps(points, mask), "hull": hull_sequence(points),
+            "model": lstm_ptr.card_summary()}
+
+
+@handler("slots", "real")
+def _slots_real(params: dict) -> dict:
+    """Greedy outputs of the trained Ptr-Net and (at n = 5) of the seq2seq baseline, next to the true hull."""
+    points = _real_points(params, 3)
+    return {"points": points, "hull": hull_sequence(points), **_real_outputs(points)}
+
+
+def _real_outputs(points: list[list[float]]) -> dict:
+    """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points."""
+    from ptrnet import lstm_ptr
+
+    n = len(points)
+    s2s = lstm_ptr.seq2seq_tokens(points) if n == lstm_ptr.S2S_N else None
+    reason = None if s2s is not None else f"seq2seq 기준 모델은 점 {lstm_ptr.S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
+    return {"ptrnet": lstm_ptr.hull_steps(points, False)["output"], "seq2seq": s2s, "seq2seq_reason": reason,
+            "model": lstm_ptr.card_summary()}
+
+
+# --- prelude demos (issue 7): ptrnet.lm (one LSTM LM generation step) and ptrnet.nplm (Bengio et al. 2003)
+
+
+@handler("lm-shapes", "step")
+def _lm_step(params: dict) -> dict:
+    """One generation step of the small LSTM LM after the given prefix, every tensor with its shape."""
+    from ptrnet import lm
+
+    vocab, _ = lm.load()
+    tokens = params.get("tokens")
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= lm.MAX_TOKENS:
+        raise InputError(f"tokens는 단어 번호 1개부터 {lm.MAX_TOKENS}개까지의 목록이어야 합니다.")
+    ids = [_int({"tokens": t}, "tokens", 0, 0, len(vocab) - 1) for t in tokens]
+    if vocab[ids[0]] != lm.BOS:
+        raise InputError(f"tokens의 첫 단어는 {lm.BOS}(번호 {vocab.index(lm.BOS)})여야 합니다.")
+    mode = params.get("mode", "sample")
+    if mode not in ("sample", "greedy"):
+        raise InputError("mode 값은 \"sample\" 또는 \"greedy\"여야 합니다.")
+    temperature = params.get("temperature", 1.0)
+    if not _is_finite_number(temperature) or not 0.1 <= temperature <= 3.0:
+        raise InputError("temperature 값은 0.1부터 3 사이의 수여야 합니다.")
+    seed = _int(params, "seed", 0, 0, MAX_SEED)
+    return lm.generation_step(ids, mode == "greedy", float(temperature), seed)
+
+
+@handler("nplm", "reset")
+def _nplm_reset(params: dict) -> dict:
+    """Re-initialise the NPLM from a seed, with or without the direct connection W."""
+    from ptrnet import nplm
+
+    t = nplm.shared_trainer()
+    direct = params.get("direct", t.config.direct)
+    if not isinstance(direct, bool):
+        raise InputError("direct 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    t.reset(_int(params, "seed", t.config.seed, 0, MAX_SEED), direct)
+    return nplm.summary(t)
+
+
+@handler("nplm", "train")
+def _nplm_train(params: dict) -> dict:
+    """Run a chunk of SGD steps and return the new summary."""
+    from ptrnet import nplm
+
+    t = nplm.shared_trainer()
+    t.train(_int(params, "iterations", 200, 1, 2000))
+    return nplm.summary(t)
+
+
+@handler("nplm", "view")
+def _nplm_view(params: dict) -> dict:
+    """The current summary: perplexities, word vectors and the unseen sentence's probability."""
+    from ptrnet import nplm
+
+    return nplm.summary(nplm.shared_trainer())

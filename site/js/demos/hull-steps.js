@@ -1,19 +1,26 @@
-// Demo 4 [hull-steps]: the 7-point example decoded one step at a time. Python gives each
-// step's decoder input, choice, the eight candidates' (illustrative) probabilities and the
-// mask; this controller steps, plays and draws.
+// Demo 4 [hull-steps]: a hull decoded one step at a time, either by our trained Ptr-Net on
+// points the reader can drag ("실제 모델", the default) or as the 7-point example with
+// illustrative probabilities. Python gives each step's decoder input, choice, the n + 1
+// candidates' probabilities and the mask; this controller steps, plays and draws.
+import { LIMITS } from "../config.js";
 import * as candidates from "../draw/candidates.js";
 import { formatProbability } from "../draw/candidates.js";
 import { reducedMotion, toggle } from "../ui/controls.js";
-import { booleanField, integerField } from "../ui/fields.js";
+import { booleanField, integerField, pointsField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
+import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "hull-steps";
-const STEPS = 6;
+const EXAMPLE_STEPS = 6;
+const MAX_STEPS = 2 * LIMITS.maxPoints + 2; // the model's decoding is capped in Python
+const EXAMPLE = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]];
 const SCHEMA = {
-  step: integerField({ label: "단계", min: 1, max: STEPS, fallback: 1 }),
+  step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
   mask: booleanField({ label: "마스크", fallback: false }),
+  model: booleanField({ label: "실제 모델", fallback: true }),
+  points: pointsField(LIMITS.maxPoints, EXAMPLE),
 };
 const PLAY_INTERVAL = 1000; // ms per step while playing
 const TWEEN = 280; // ms for the circles to grow or shrink between steps
@@ -31,7 +38,8 @@ const ease = (t) => 1 - (1 - t) ** 3;
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
-  let result = null;
+  let result = null; // the step on screen: {points, step, steps, input, choice, probs, output, masked}
+  let decoded = null; // the model's whole decoding of the current points
   let shown = null; // the probabilities on screen (tweened towards result.probs)
   let tween = null; // {from, start}
   let timer = null;
@@ -47,6 +55,18 @@ export function mount(root, runtime, store = urlStore) {
     goTo(state.step + 1);
   });
   const stepOut = output("step", "현재 단계");
+  const total = element("span", { text: " / " });
+  const modelToggle = toggle({
+    control: "model",
+    label: "실제 학습한 모델",
+    checked: state.model,
+    onChange(model) {
+      state.model = model;
+      state.step = 1;
+      decoded = null;
+      changed();
+    },
+  });
   const maskToggle = toggle({
     control: "mask",
     label: "마스크: 이미 고른 점을 후보에서 빼기",
@@ -58,22 +78,24 @@ export function mount(root, runtime, store = urlStore) {
   });
   const toolbar = element("div", { class: "demo-toolbar" }, [
     element("div", { class: "step-buttons", role: "group", "aria-label": "단계 이동" }, [prev, play, next]),
-    element("span", { class: "step-count" }, [element("span", { text: "단계 " }), stepOut.node, element("span", { text: ` / ${STEPS}` })]),
+    element("span", { class: "step-count" }, [element("span", { text: "단계 " }), stepOut.node, total]),
+    modelToggle.node,
     maskToggle.node,
   ]);
 
   const figure = element("div", { class: "demo-figure" });
-  const drawing = candidates.create(figure, { label: "7점 예제와 여덟 후보의 확률" });
+  const drawing = candidates.create(figure, { label: "점과 후보들의 확률. 실제 모델 모드에서는 점을 끌거나 [ ]로 골라 화살표로 옮길 수 있습니다" });
   const { canvas } = drawing;
   const input = output("input", "디코더 입력");
   input.node.classList.add("step-token");
   const choice = output("choice", "이번 단계의 선택");
   choice.node.classList.add("step-token", "step-choice");
   const outputSoFar = output("output", "지금까지의 출력");
-  const probs = output("probs", "후보 여덟 개의 확률 (P1–P7, ⇐)");
+  const probs = output("probs", "후보들의 확률 (P1…Pn, ⇐)");
   probs.node.classList.add("probs-text");
+  const badge = element("p", { class: "illustrative-badge" });
   const side = element("div", { class: "demo-outputs" }, [
-    element("p", { class: "illustrative-badge", text: "확률은 예시로 정한 값입니다" }),
+    badge,
     element("div", { class: "step-pair" }, [
       element("div", { class: "out-row" }, [element("span", { class: "legend legend-input", text: "디코더 입력" }), input.node]),
       element("div", { class: "out-row" }, [element("span", { class: "legend legend-choice", text: "선택" }), choice.node]),
@@ -81,11 +103,9 @@ export function mount(root, runtime, store = urlStore) {
     element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "지금까지의 출력" }), outputSoFar.node]),
     element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "후보 확률 (원의 넓이 ∝ 확률)" }), probs.node]),
   ]);
+  const sourceNote = element("p", { class: "demo-note" });
   const notes = element("div", { class: "demo-notes" }, [
-    element("p", {
-      class: "demo-note",
-      text: "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.",
-    }),
+    sourceNote,
     element("p", {
       class: "demo-note",
       text: "마스크를 켜면 이미 고른 점은 후보에서 빠지고(×), 남은 확률이 다시 합이 1이 되도록 나뉩니다. 출발점 P3만은 다각형을 닫아야 하므로 끝까지 남습니다.",
@@ -95,28 +115,39 @@ export function mount(root, runtime, store = urlStore) {
   root.replaceChildren(toolbar, element("div", { class: "demo-body steps-body" }, [figure, side]), notes, message.node);
   root.dataset.state = "busy";
 
-  const request = demoRequests(root, runtime, ID, "solve", message, {
-    onAnswer(answer) {
-      result = answer;
-      stepOut.set(answer.step, String(answer.step));
-      input.set(answer.input, inputToken(answer.input));
-      choice.set(answer.choice, token(answer.choice));
-      outputSoFar.set(answer.output, formatOutput(answer.output));
-      probs.set(answer.probs, answer.probs.map((p, k) => `${k < answer.probs.length - 1 ? `P${k + 1}` : "⇐"} ${answer.masked[k] ? "가림" : formatProbability(p)}`).join(" · "));
-      canvas.dataset.points = JSON.stringify(answer.points);
-      canvas.setAttribute("aria-label", `단계 ${answer.step}/${STEPS}: 디코더 입력 ${inputToken(answer.input)}, 선택 ${token(answer.choice)}, 지금까지의 출력 ${formatOutput(answer.output)}`);
-      tween = shown && !reducedMotion() ? { from: shown, start: performance.now() } : null;
-      if (!tween) shown = answer.probs;
-      markDirty();
-    },
-    onError() {
-      stop();
-    },
+  function show(view) {
+    result = view;
+    stepOut.set(view.step, String(view.step));
+    total.textContent = ` / ${view.steps}`;
+    input.set(view.input, inputToken(view.input));
+    choice.set(view.choice, token(view.choice));
+    outputSoFar.set(view.output, formatOutput(view.output));
+    probs.set(view.probs, view.probs.map((p, k) => `${k < view.probs.length - 1 ? `P${k + 1}` : "⇐"} ${view.masked[k] ? "가림" : formatProbability(p)}`).join(" · "));
+    canvas.dataset.points = JSON.stringify(view.points);
+    canvas.setAttribute("aria-label", `단계 ${view.step}/${view.steps}: 디코더 입력 ${inputToken(view.input)}, 선택 ${token(view.choice)}, 지금까지의 출력 ${formatOutput(view.output)}`);
+    tween = shown && shown.length === view.probs.length && !reducedMotion() ? { from: shown, start: performance.now() } : null;
+    if (!tween) shown = view.probs;
+    markDirty();
+  }
+
+  const requestExample = demoRequests(root, runtime, ID, "solve", message, {
+    onAnswer: (answer) => show({ ...answer, steps: EXAMPLE_STEPS }),
+    onError: () => stop(),
   });
+  const requestModel = demoRequests(root, runtime, ID, "real", message, {
+    onAnswer(answer) {
+      decoded = answer;
+      state.step = Math.min(state.step, answer.steps.length);
+      show(modelStep(answer, state.step));
+    },
+    onError: () => stop(),
+  });
+
+  const stepCount = () => (state.model ? decoded?.steps.length ?? 1 : EXAMPLE_STEPS);
 
   const markDirty = redrawer(() => {
     prev.disabled = state.step <= 1;
-    next.disabled = state.step >= STEPS;
+    next.disabled = state.step >= stepCount();
     if (!result) {
       drawing.render({});
       return;
@@ -139,10 +170,18 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   function compute() {
-    request({ step: state.step, mask: state.mask });
+    badge.textContent = state.model ? "학습한 Ptr-Net이 낸 실제 확률" : "확률은 예시로 정한 값입니다";
+    sourceNote.textContent = state.model
+      ? "우리 numpy 코드로 학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요."
+      : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
+    canvas.classList.toggle("is-editable", state.model);
+    if (!state.model) requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
+    else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points)) show(modelStep(decoded, state.step));
+    else requestModel({ points: state.points, mask: state.mask });
   }
 
   function changed() {
+    if (!state.model) state.step = Math.min(state.step, EXAMPLE_STEPS);
     store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
     compute();
@@ -150,20 +189,19 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function goTo(step) {
-    const clamped = Math.min(STEPS, Math.max(1, step));
+    const clamped = Math.min(stepCount(), Math.max(1, step));
     if (clamped === state.step) return;
     state.step = clamped;
     changed();
   }
 
   function start() {
-    if (state.step >= STEPS) goTo(1);
+    if (state.step >= stepCount()) goTo(1);
     play.textContent = "❚❚ 멈춤";
     play.setAttribute("aria-pressed", "true");
     timer = setInterval(() => {
-      if (state.step >= STEPS) stop();
-      else goTo(state.step + 1);
-      if (state.step >= STEPS) stop();
+      if (state.step < stepCount()) goTo(state.step + 1);
+      if (state.step >= stepCount()) stop();
     }, PLAY_INTERVAL);
   }
 
@@ -175,7 +213,34 @@ export function mount(root, runtime, store = urlStore) {
     play.setAttribute("aria-pressed", "false");
   }
 
+  // In the model's mode the points can be dragged (mouse, touch) or moved with the keyboard.
+  attach(drawing, {
+    getPoints: () => (state.model ? state.points : []),
+    setPoints(points) {
+      state.points = points;
+      state.step = 1;
+      changed();
+    },
+    canAdd: false,
+    canDelete: false,
+    onLimit: () => {},
+    onSelect: () => {},
+  });
+
   if (warnings.length) message.show(warnings.join(" "));
   compute();
   markDirty();
+}
+
+const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);
+
+// Step k of the model's decoding in the shape the example's steps have. With the mask, the
+// points chosen at earlier steps (except the first, which closes the polygon) are masked.
+function modelStep(decoded, step) {
+  const { steps, points, mask } = decoded;
+  const current = steps[step - 1];
+  const before = steps.slice(0, step - 1).map((s) => s.choice);
+  const first = steps[0].choice;
+  const masked = [...points.map((_, k) => mask && before.includes(k + 1) && k + 1 !== first), false];
+  return { points, step, steps: steps.length, input: current.input, choice: current.choice, probs: current.probs, output: [...before, current.choice], masked };
 }

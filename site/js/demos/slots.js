@@ -56,10 +56,21 @@ export function mount(root, runtime, store = urlStore) {
     element("div", { class: "counter counter-ptr" }, [ptrSlots.node, element("span", { class: "counter-label", text: "Ptr-Net 출력 칸 (n + 1)" })]),
   ]);
   const rowsHolder = element("div", { class: "slot-area" });
+  // What our trained models (issue 6) actually answer for these points.
+  const realPtr = output("real_ptrnet", "학습한 Ptr-Net의 출력");
+  const realSeq = output("real_seq2seq", "학습한 seq2seq(n = 5)의 출력");
+  const realVerdicts = [element("span", { class: "real-verdict" }), element("span", { class: "real-verdict" })];
+  const ptrLegend = element("span", { class: "legend", text: "Ptr-Net" });
+  const real = element("div", { class: "real-outputs" }, [
+    element("p", { class: "real-title", text: "우리가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
+    element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
+    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "seq2seq (n = 5 전용)" }), realSeq.node, realVerdicts[1]]),
+  ]);
   const side = element("div", { class: "demo-outputs" }, [
     element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "볼록 껍질 정답" }), hull.node]),
     counters,
     rowsHolder,
+    real,
   ]);
   const rows = slotRows.create(rowsHolder, { label: "정답 토큰과 두 모델의 출력 칸" });
   const note = element("p", {
@@ -81,6 +92,7 @@ export function mount(root, runtime, store = urlStore) {
       ptrSlots.set(answer.ptr_slots, String(answer.ptr_slots));
       canvas.dataset.points = JSON.stringify(answer.points);
       renderRows(answer);
+      renderReal(answer);
       markDirty();
     },
   });
@@ -117,6 +129,26 @@ export function mount(root, runtime, store = urlStore) {
         },
       ],
     });
+  }
+
+  function renderReal({ hull: truth, real: models }) {
+    real.hidden = !models; // no trained model shipped: nothing to show
+    if (!models) return;
+    const same = (tokens) => tokens.length === truth.length && tokens.every((t, k) => String(t) === String(truth[k]));
+    const verdict = (node, tokens) => {
+      node.textContent = same(tokens) ? "정답" : "오답";
+      node.classList.toggle("is-wrong", !same(tokens));
+    };
+    ptrLegend.textContent = `Ptr-Net (n = ${models.model.train_n.replace("-", "–")}으로 학습)`;
+    realPtr.set(models.ptrnet, formatSequence(models.ptrnet));
+    verdict(realVerdicts[0], models.ptrnet);
+    if (models.seq2seq) {
+      realSeq.set(models.seq2seq, formatSequence(models.seq2seq));
+      verdict(realVerdicts[1], models.seq2seq);
+    } else {
+      realSeq.set(null, models.seq2seq_reason);
+      realVerdicts[1].textContent = "";
+    }
   }
 
   const markDirty = redrawer(() => {

@@ -92,7 +92,7 @@ export function mount(root, runtime, store = urlStore) {
   const model = output("model", "모델 설정");
   const stats = element("div", { class: "stat-row" }, [iteration.box, loss.box, accuracy.box]);
 
-  const heatFigure = element("div", { class: "heat-figure" });
+  const heatFigure = element("div", { class: "heat-figure", "data-out": "heatmap" });
   const heatDrawing = heatmapCanvas.create(heatFigure, { label: "확률 히트맵: 행은 디코딩 단계, 열은 입력 위치, 칸의 진하기는 그 단계에서 그 위치를 가리킬 확률" });
   const heatLegend = element("p", { class: "heat-legend" }, [
     element("span", { class: "swatch swatch-scale" }), element("span", { text: "확률 0 → 1" }),
@@ -196,6 +196,7 @@ export function mount(root, runtime, store = urlStore) {
     const wrong = choices.filter((j, i) => j !== correct[i]).length;
     const verdict = solved ? "정렬 성공" : !valid ? `같은 위치를 두 번 이상 가리켰습니다 (순열이 아님), 틀린 단계 ${wrong}곳` : `틀린 단계 ${wrong}곳`;
     order.dataset.value = JSON.stringify({ correct: correct.map((j) => j + 1), model: choices.map((j) => j + 1) });
+    heatFigure.dataset.value = JSON.stringify(reply.heatmap.probs); // rows = steps, columns = positions
     order.replaceChildren(
       line("정답 순서", correct, () => false),
       line("모델 출력", choices, (i) => choices[i] !== correct[i]),

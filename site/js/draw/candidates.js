@@ -35,6 +35,12 @@ export function create(el, { label }) {
     return [left + x * width, top + (1 - y) * height];
   }
 
+  function toUnit(clientX, clientY) {
+    const rect = canvas.getBoundingClientRect();
+    const [left, top, width, height] = viewport();
+    return [(clientX - rect.left - left) / width, 1 - (clientY - rect.top - top) / height];
+  }
+
   // Centres of the side column's two tokens.
   function sideSlots() {
     const [left, top, side] = viewport();
@@ -218,5 +224,5 @@ export function create(el, { label }) {
   }).observe(canvas);
   resize();
 
-  return { canvas, render, toPixel, viewport };
+  return { canvas, render, toPixel, toUnit, viewport };
 }

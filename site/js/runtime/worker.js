@@ -46,10 +46,9 @@ function toJavaScript(pyResult) {
 
 // PythonError.message is the whole traceback; the reader needs its last line only.
 function describePythonError(err) {
-  const lastLine = String(err.message).trim().split("\n").pop();
-  const isInputError = err.type === "InputError";
-  const message = isInputError ? lastLine.replace(/^[\w.]*InputError:\s*/, "") : lastLine;
-  return { kind: isInputError ? ERROR_KIND.input : ERROR_KIND.python, message };
+  const text = String(err.message).trim().split("\n").pop().replace(/^[\w.]+:\s*/, "");
+  if (err.type === "InputError") return { kind: ERROR_KIND.input, message: text };
+  return { kind: ERROR_KIND.python, message: `파이썬 계산 중 예상하지 못한 오류(${err.type})가 났습니다: ${text}` };
 }
 
 async function handleCall({ id, demo, fn, params }) {

@@ -1,0 +1,69 @@
+"""Demo 4 [hull-steps] with the trained Ptr-Net (the default mode): real probabilities, draggable points."""
+
+import pytest
+
+from ptrnet.api import dispatch
+from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
+
+DEMO = "hull-steps"
+ROOT = '[data-demo="hull-steps"]'
+CANVAS = f"{ROOT} canvas"
+
+
+def assert_matches_model(page, step: int, mask: bool) -> dict:
+    """The page shows step `step` of the CPython model's decoding of the page's own points."""
+    points = canvas_points(page, CANVAS)
+    expected = dispatch("hull-steps", "real", {"points": points, "mask": mask})
+    probs = out_value(page, DEMO, "probs")
+    assert len(probs) == len(points) + 1
+    assert sum(probs) == pytest.approx(1, abs=1e-9)
+    assert probs == pytest.approx(expected["steps"][step - 1]["probs"], abs=1e-6)
+    assert out_value(page, DEMO, "choice") == expected["steps"][step - 1]["choice"]
+    assert out_value(page, DEMO, "output") == [s["choice"] for s in expected["steps"][:step]]
+    return expected
+
+
+@pytest.fixture
+def demo(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, DEMO)
+    return page
+
+
+def test_the_real_model_is_the_default_and_every_step_is_a_distribution(demo):
+    assert demo.is_checked(f'{ROOT} [data-control="model"]')
+    assert "실제" in demo.text_content(f"{ROOT} .illustrative-badge")
+    expected = assert_matches_model(demo, 1, False)
+    for step in range(2, len(expected["steps"]) + 1):
+        demo.click(f'{ROOT} [data-action="next"]')
+        wait_ready(demo, DEMO)
+        assert out_value(demo, DEMO, "step") == step
+        assert_matches_model(demo, step, False)
+
+
+def test_with_the_mask_the_chosen_points_get_zero_but_the_first(demo):
+    demo.check(f'{ROOT} [data-control="mask"]')
+    wait_ready(demo, DEMO)
+    expected = assert_matches_model(demo, 1, True)
+    last = len(expected["steps"])
+    for _ in range(last - 1):
+        demo.click(f'{ROOT} [data-action="next"]')
+    wait_ready(demo, DEMO)
+    probs = assert_matches_model(demo, last, True)["steps"][last - 1]["probs"]
+    chosen_before = {s["choice"] for s in expected["steps"][: last - 1]} - {expected["steps"][0]["choice"], 0}
+    assert all(probs[k - 1] == 0 for k in chosen_before)
+
+
+def test_dragging_a_point_makes_the_model_decode_the_new_set(demo):
+    before = out_value(demo, DEMO, "probs")
+    points = canvas_points(demo, CANVAS)
+    demo.mouse.move(*pixel_of(demo, CANVAS, points[0]))  # P1, inside the hull
+    demo.mouse.down()
+    demo.mouse.move(*pixel_of(demo, CANVAS, (0.05, 0.95)), steps=5)
+    demo.mouse.up()
+    wait_ready(demo, DEMO)
+    after = canvas_points(demo, CANVAS)
+    assert after[0] == pytest.approx([0.05, 0.95], abs=0.01)
+    assert out_value(demo, DEMO, "step") == 1
+    assert out_value(demo, DEMO, "probs") != before
+    assert_matches_model(demo, 1, False)
