@@ -36,6 +36,41 @@ export function output(name, label) {
   };
 }
 
+export const MAX_SEED = 2 ** 31 - 1; // seeds are 31-bit so that Python and JS agree on them
+export const formatCount = (n) => n.toLocaleString("ko-KR");
+export const onOff = (on) => (on ? "켬" : "끔");
+
+// A control with its visible Korean label.
+export function labelled(text, control) {
+  return element("label", { class: "demo-control" }, [element("span", { text }), control]);
+}
+
+// A headline number (iteration, loss, …): label, value (an output) and a one-line hint.
+export function stat(name, label, hint) {
+  const out = output(name, label);
+  out.clear("—");
+  const node = element("div", { class: "stat" }, [element("span", { class: "stat-label", text: label }), out.node, element("span", { class: "stat-hint", text: hint })]);
+  return { ...out, box: node };
+}
+
+// The seed field of a trained demo: a whole number 0..MAX_SEED; anything else is put back
+// and onInvalid gets a Korean message, a valid one goes to onSeed.
+export function seedInput(value, onInvalid, onSeed) {
+  const input = element("input", { type: "number", min: 0, max: MAX_SEED, step: 1, value: String(value), "data-control": "seed", class: "seed-input" });
+  let current = value;
+  input.addEventListener("change", () => {
+    const seed = Number(input.value);
+    if (input.value.trim() === "" || !Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+      input.value = String(current);
+      onInvalid(`시드는 0부터 ${MAX_SEED} 사이의 정수여야 합니다.`);
+      return;
+    }
+    current = seed;
+    onSeed(seed);
+  });
+  return input;
+}
+
 export const formatSequence = (sequence) => (sequence.length ? `⇒ ${sequence.join(" → ")} ⇐` : "⇒ ⇐");
 export const formatTriangles = (triangles) => (triangles.length ? `⇒ ${triangles.map((t) => `(${t.join(",")})`).join(", ")} ⇐` : "⇒ ⇐");
 export const toZeroBased = (sequence) => sequence.map((index) => index - 1);

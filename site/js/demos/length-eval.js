@@ -5,7 +5,7 @@
 import { COLORS } from "../config.js";
 import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, element, formatCount, messageLine, onOff, output } from "./common.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 
 const ID = "length-eval";
@@ -37,8 +37,6 @@ function chunksOf(lengths) {
 const CHUNKS = chunksOf(LENGTHS);
 
 const percent = (p) => `${Math.round(100 * p)}%`;
-const formatCount = (n) => n.toLocaleString("ko-KR");
-const onOff = (mask) => (mask ? "켬" : "끔");
 
 function describeModel(run) {
   const [first, last] = run.iterations;

@@ -9,10 +9,9 @@ import { integerField, numberField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { ERROR_KIND } from "../runtime/protocol.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, element, labelled, MAX_SEED, messageLine, output, seedInput } from "./common.js";
 
 const ID = "lm-shapes";
-const MAX_SEED = 2 ** 31 - 1;
 const MAX_STEPS = 24; // "generate" stops here if the model never ends the sentence
 const STEP_MS = 320; // pause between animated steps (about three steps a second)
 const START = "<s>";
@@ -38,9 +37,6 @@ const SCHEMA = {
 const percent = (p) => `${(100 * p).toFixed(1)}%`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function labelled(text, control) {
-  return element("label", { class: "demo-control" }, [element("span", { text }), control]);
-}
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -74,8 +70,14 @@ export function mount(root, runtime, store = urlStore) {
       settingsChanged();
     },
   });
-  const seedInput = element("input", { type: "number", min: 0, max: MAX_SEED, step: 1, value: String(state.seed), "data-control": "seed", class: "seed-input" });
-  const toolbar = element("div", { class: "demo-toolbar" }, [stepButton, generateButton, resetButton, labelled("고르기", modeSelect), temperature.node, labelled("시드", seedInput)]);
+  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
+    state.seed = seed;
+    store.save(ID, SCHEMA, state);
+    generating = false;
+    clearError();
+    compute([startId]); // a new seed: a new sentence from the start
+  });
+  const toolbar = element("div", { class: "demo-toolbar" }, [stepButton, generateButton, resetButton, labelled("고르기", modeSelect), temperature.node, labelled("시드", seedBox)]);
 
   // --- displays
   const sentence = element("p", { class: "lm-sentence", "aria-label": "지금까지 만든 문장" });
@@ -317,19 +319,6 @@ export function mount(root, runtime, store = urlStore) {
     settingsChanged();
   });
 
-  seedInput.addEventListener("change", () => {
-    const value = Number(seedInput.value);
-    if (seedInput.value.trim() === "" || !Number.isInteger(value) || value < 0 || value > MAX_SEED) {
-      seedInput.value = String(state.seed);
-      message.show(`시드는 0부터 ${MAX_SEED} 사이의 정수여야 합니다.`);
-      return;
-    }
-    state.seed = value;
-    store.save(ID, SCHEMA, state);
-    generating = false;
-    clearError();
-    compute([startId]); // a new seed: a new sentence from the start
-  });
 
   updateControls();
   markDirty();

@@ -12,10 +12,9 @@ import * as wordMap from "../draw/wordmap.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
 
 const ID = "nplm";
-const MAX_SEED = 2 ** 31 - 1;
 const CHUNK = { min: 1, max: 2000, first: 20, targetMs: 30 }; // iterations per train request
 
 const SCHEMA = {
@@ -29,8 +28,6 @@ const ROLE_NAMES = {
   place: "장소", furniture: "가구", adjective: "형용사", food: "음식",
 };
 
-const formatCount = (n) => n.toLocaleString("ko-KR");
-const onOff = (on) => (on ? "켬" : "끔");
 const fixed = (v, digits = 2) => (v === null || v === undefined || !Number.isFinite(v) ? "—" : v.toFixed(digits));
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
@@ -41,16 +38,7 @@ function formatProbability(p) {
   return p >= 1e-3 ? p.toFixed(4) : p.toExponential(2);
 }
 
-function labelled(text, control) {
-  return element("label", { class: "demo-control" }, [element("span", { text }), control]);
-}
 
-function stat(name, label, hint) {
-  const out = output(name, label);
-  out.clear("—");
-  const node = element("div", { class: "stat" }, [element("span", { class: "stat-label", text: label }), out.node, element("span", { class: "stat-hint", text: hint })]);
-  return { ...out, box: node };
-}
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -71,11 +59,19 @@ export function mount(root, runtime, store = urlStore) {
   const resetButton = button("초기화", "reset", () => reset());
   trainButton.classList.add("is-primary");
   const directBox = element("input", { type: "checkbox", checked: state.direct, "data-control": "direct" });
-  const seedInput = element("input", { type: "number", min: 0, max: MAX_SEED, step: 1, value: String(state.seed), "data-control": "seed", class: "seed-input" });
+  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
+    state.seed = seed;
+    store.save(ID, SCHEMA, state);
+    if (!training && (summary?.iteration ?? 0) === 0) {
+      reset(); // nothing learned yet: start from the new seed right away
+    } else {
+      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
+    }
+  });
   const toolbar = element("div", { class: "demo-toolbar" }, [
     trainButton, pauseButton, resetButton,
     labelled("직접 연결 W (단어 벡터 → 점수)", directBox),
-    labelled("시드", seedInput),
+    labelled("시드", seedBox),
   ]);
 
   // --- displays
@@ -363,21 +359,6 @@ export function mount(root, runtime, store = urlStore) {
     message.show(`직접 연결을 ${state.direct ? "켠" : "끈"} 새 모델을 시드 ${state.seed}에서 다시 만들었습니다. ‘학습 시작’으로 학습하세요.`);
   });
 
-  seedInput.addEventListener("change", () => {
-    const value = Number(seedInput.value);
-    if (seedInput.value.trim() === "" || !Number.isInteger(value) || value < 0 || value > MAX_SEED) {
-      seedInput.value = String(state.seed);
-      message.show(`시드는 0부터 ${MAX_SEED} 사이의 정수여야 합니다.`);
-      return;
-    }
-    state.seed = value;
-    store.save(ID, SCHEMA, state);
-    if (!training && (summary?.iteration ?? 0) === 0) {
-      reset(); // nothing learned yet: start from the new seed right away
-    } else {
-      message.show(`새 시드 ${value}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
-    }
-  });
 
   // --- start: a fresh model from the URL's seed and direct setting
   updateControls();

@@ -7,11 +7,10 @@ import { slider } from "../ui/controls.js";
 import { integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, demoRequests, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
+import { button, demoRequests, element, formatSequence, MAX_SEED, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "slots";
 const N_RANGE = [3, 12];
-const MAX_SEED = 2 ** 31 - 1;
 const SCHEMA = {
   n: integerField({ label: "점 개수 n", min: N_RANGE[0], max: N_RANGE[1], fallback: 8 }),
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 6 }), // n = 8, seed 6: three tokens above 5

@@ -10,11 +10,10 @@ import * as lineChart from "../draw/linechart.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, messageLine, output } from "./common.js";
+import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
 
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
-export const MAX_SEED = 2 ** 31 - 1;
 const LENGTHS = { min: 2, max: 50 };
 const CHUNK = { min: 5, max: 200, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
@@ -27,20 +26,9 @@ const SCHEMA = {
   sample: integerField({ label: "시험 수열 번호", min: 0, max: MAX_SEED, fallback: 0 }),
 };
 
-const formatCount = (n) => n.toLocaleString("ko-KR");
 const formatPercent = (p) => `${(100 * p).toFixed(1)}%`;
-const onOff = (mask) => (mask ? "켬" : "끔");
 
-function labelled(text, control) {
-  return element("label", { class: "demo-control" }, [element("span", { text }), control]);
-}
 
-function stat(name, label, hint) {
-  const out = output(name, label);
-  out.clear("—");
-  const node = element("div", { class: "stat" }, [element("span", { class: "stat-label", text: label }), out.node, element("span", { class: "stat-hint", text: hint })]);
-  return { ...out, box: node };
-}
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -73,7 +61,15 @@ export function mount(root, runtime, store = urlStore) {
   const linkButton = button("링크 복사", "permalink", copyLink);
   trainButton.classList.add("is-primary");
   const maskBox = element("input", { type: "checkbox", checked: state.mask, "data-control": "mask" });
-  const seedInput = element("input", { type: "number", min: 0, max: MAX_SEED, step: 1, value: String(state.seed), "data-control": "seed", class: "seed-input" });
+  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
+    state.seed = seed;
+    store.save(ID, SCHEMA, state);
+    if (!training && (summary?.iteration ?? 0) === 0) {
+      reset(); // nothing learned yet: start from the new seed right away
+    } else {
+      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
+    }
+  });
   const lengthSlider = element("input", { type: "range", min: LENGTHS.min, max: LENGTHS.max, step: 1, value: String(state.length), "data-control": "test-length" });
   const lengthValue = element("output", { class: "slider-value", text: `n = ${state.length}` });
   const resampleButton = button("다른 수열", "resample", resample);
@@ -81,7 +77,7 @@ export function mount(root, runtime, store = urlStore) {
   const toolbar = element("div", { class: "demo-toolbar" }, [
     trainButton, pauseButton, stepButton, resetButton,
     labelled("마스크", maskBox),
-    labelled("시드", seedInput),
+    labelled("시드", seedBox),
     linkButton,
   ]);
 
@@ -400,21 +396,6 @@ export function mount(root, runtime, store = urlStore) {
     });
   });
 
-  seedInput.addEventListener("change", () => {
-    const value = Number(seedInput.value);
-    if (seedInput.value.trim() === "" || !Number.isInteger(value) || value < 0 || value > MAX_SEED) {
-      seedInput.value = String(state.seed);
-      message.show(`시드는 0부터 ${MAX_SEED} 사이의 정수여야 합니다.`);
-      return;
-    }
-    state.seed = value;
-    store.save(ID, SCHEMA, state);
-    if (!training && (summary?.iteration ?? 0) === 0) {
-      reset(); // nothing learned yet: start from the new seed right away
-    } else {
-      message.show(`새 시드 ${value}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
-    }
-  });
 
   lengthSlider.addEventListener("input", () => {
     state.length = Number(lengthSlider.value);
