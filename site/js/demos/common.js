@@ -71,6 +71,26 @@ export function seedInput(value, onInvalid, onSeed) {
   return input;
 }
 
+// Training chunks sized so one request takes about `targetMs`: small enough that pause and
+// reset are honoured quickly, large enough that messaging costs little. `train(send)` sends
+// one chunk of `size` iterations and updates the size from how long it took.
+export function adaptiveChunks({ min, max, first, targetMs }) {
+  let size = first;
+  return {
+    async train(send) {
+      const iterations = size;
+      const started = performance.now();
+      const reply = await send(iterations);
+      const fitted = (iterations * targetMs) / Math.max(1, performance.now() - started);
+      size = Math.round(Math.min(max, Math.max(min, 0.5 * size + 0.5 * fitted)));
+      return reply;
+    },
+    reset() {
+      size = first;
+    },
+  };
+}
+
 export const formatSequence = (sequence) => (sequence.length ? `⇒ ${sequence.join(" → ")} ⇐` : "⇒ ⇐");
 export const formatTriangles = (triangles) => (triangles.length ? `⇒ ${triangles.map((t) => `(${t.join(",")})`).join(", ")} ⇐` : "⇒ ⇐");
 export const toZeroBased = (sequence) => sequence.map((index) => index - 1);

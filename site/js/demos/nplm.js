@@ -12,7 +12,7 @@ import * as wordMap from "../draw/wordmap.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { adaptiveChunks, button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
 
 const ID = "nplm";
 const CHUNK = { min: 1, max: 2000, first: 20, targetMs: 30 }; // iterations per train request
@@ -50,7 +50,7 @@ export function mount(root, runtime, store = urlStore) {
   let training = false;
   let pumping = false;
   let failed = false; // the last operation failed (the retry button resends it)
-  let chunk = CHUNK.first;
+  const chunks = adaptiveChunks(CHUNK);
   const queue = []; // explicit operations (reset) before any training chunk
 
   // --- controls
@@ -246,12 +246,7 @@ export function mount(root, runtime, store = urlStore) {
   const call = (fn, params) => runtime.call(ID, fn, params);
 
   async function trainChunk() {
-    const iterations = chunk;
-    const started = performance.now();
-    const reply = await call("train", { iterations });
-    const ms = Math.max(1, performance.now() - started);
-    const fitted = (iterations * CHUNK.targetMs) / ms;
-    chunk = Math.round(Math.min(CHUNK.max, Math.max(CHUNK.min, 0.5 * chunk + 0.5 * fitted)));
+    const reply = await chunks.train((iterations) => call("train", { iterations }));
     applySummary(reply);
   }
 
@@ -337,7 +332,7 @@ export function mount(root, runtime, store = urlStore) {
       apply(reply) {
         curveXs.length = 0;
         curveYs.length = 0;
-        chunk = CHUNK.first;
+        chunks.reset();
         applySummary(reply);
       },
     });

@@ -10,7 +10,7 @@ import * as lineChart from "../draw/linechart.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { adaptiveChunks, button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
 
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
@@ -44,7 +44,7 @@ export function mount(root, runtime, store = urlStore) {
   let training = false;
   let pumping = false;
   let failed = null; // the operation that failed, for the retry button
-  let chunk = CHUNK.first;
+  const chunks = adaptiveChunks(CHUNK);
   let lastViewAt = 0;
   let viewWanted = false;
   const queue = []; // explicit operations: reset, set_mask, step
@@ -211,12 +211,7 @@ export function mount(root, runtime, store = urlStore) {
   const call = (fn, params) => runtime.call(ID, fn, params);
 
   async function trainChunk() {
-    const iterations = chunk;
-    const started = performance.now();
-    const reply = await call("train", { iterations });
-    const ms = Math.max(1, performance.now() - started);
-    const fitted = (iterations * CHUNK.targetMs) / ms;
-    chunk = Math.round(Math.min(CHUNK.max, Math.max(CHUNK.min, 0.5 * chunk + 0.5 * fitted)));
+    const reply = await chunks.train((iterations) => call("train", { iterations }));
     appendLosses(reply);
     applySummary(reply);
   }
@@ -362,7 +357,7 @@ export function mount(root, runtime, store = urlStore) {
       apply(reply) {
         lossXs.length = 0;
         lossYs.length = 0;
-        chunk = CHUNK.first;
+        chunks.reset();
         applySummary(reply);
       },
     });
