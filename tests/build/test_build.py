@@ -5,6 +5,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zipfile
 from html.parser import HTMLParser
 from urllib.parse import urlparse
 
@@ -63,9 +64,50 @@ def test_the_site_lock_lists_our_package_with_numpy_and_true_hashes():
         assert sha256(site_build.DIST / "pyodide" / entry["file_name"]) == entry["sha256"]
 
 
-def test_the_pyodide_core_is_the_npm_package_verbatim():
+def test_the_pyodide_core_is_the_npm_package_verbatim_with_the_official_stdlib_kept_as_the_full_one():
     for name in site_build.CORE_FILES:
-        assert sha256(site_build.DIST / "pyodide" / name) == sha256(site_build.NPM_PYODIDE / name)
+        shipped = site_build.STDLIB_FULL if name == site_build.STDLIB else name
+        assert sha256(site_build.DIST / "pyodide" / shipped) == sha256(site_build.NPM_PYODIDE / name)
+
+
+def test_our_stdlib_is_precompiled_bytecode_of_official_modules_and_much_smaller():
+    ours = zipfile.ZipFile(site_build.DIST / "pyodide" / site_build.STDLIB)
+    full = zipfile.ZipFile(site_build.DIST / "pyodide" / site_build.STDLIB_FULL)
+    compiled = [i for i in ours.infolist() if i.filename.endswith(".pyc")]
+    assert not any(i.filename.endswith(".py") for i in ours.infolist())
+    # Each .pyc stands for an official module; all share one header: CPython 3.12's magic
+    # number, then flags 0b01 (hash-based, unchecked: no source to compare with).
+    assert {i.filename[:-1] for i in compiled} <= set(full.namelist())
+    headers = {ours.read(i)[:8] for i in compiled}
+    assert len(headers) == 1 and headers.pop()[4:8] == (1).to_bytes(4, "little")
+    for module in ["os.pyc", "encodings/utf_8.pyc", "json/__init__.pyc", "importlib/resources/readers.pyc", "_pyodide/_base.pyc", "asyncio/__init__.pyc", "fractions.pyc"]:
+        assert module in ours.namelist(), module
+    for left_out in ["unittest/__init__.py", "xml/dom/minidom.py", "pydoc.py"]:
+        assert left_out in full.namelist() and left_out + "c" not in ours.namelist()
+    size = (site_build.DIST / "pyodide" / site_build.STDLIB).stat().st_size
+    assert size < 0.6 * (site_build.DIST / "pyodide" / site_build.STDLIB_FULL).stat().st_size
+
+
+def test_our_stdlib_builds_reproducibly(tmp_path):
+    copy = tmp_path / "pyodide"
+    shutil.copytree(site_build.DIST / "pyodide", copy)
+    (copy / site_build.STDLIB).unlink()
+    (copy / site_build.STDLIB_FULL).rename(copy / site_build.STDLIB)
+    site_build.precompile_stdlib(copy)
+    assert sha256(copy / site_build.STDLIB) == sha256(site_build.DIST / "pyodide" / site_build.STDLIB)
+
+
+def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consistent_record():
+    site_wheel = zipfile.ZipFile(next((site_build.DIST / "pyodide").glob("ptrnet-*.whl")))
+    names = site_wheel.namelist()
+    assert "ptrnet/lstm_ptr.py" in names and "ptrnet/data/hull_model_card.json" in names
+    assert not [n for n in names if n.endswith(".npz")]
+    record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+    listed = {line.split(",")[0] for line in site_wheel.read(record).decode().splitlines() if line}
+    assert listed == set(names)
+    package_data = ROOT / "py" / "src" / "ptrnet" / "data"
+    for model in ["hull_ptrnet.npz", "hull_seq2seq.npz"]:
+        assert sha256(site_build.DIST / "models" / model) == sha256(package_data / model)
 
 
 def test_our_wheel_builds_reproducibly():
@@ -103,10 +145,13 @@ def _service_worker_version(dist):
     return json.loads(text.split("const VERSION = ")[1].split(";")[0]), json.loads(text.split("const ASSETS = ")[1].split(";")[0])
 
 
-def test_the_service_worker_caches_every_file_and_changes_version_with_any_file(tmp_path, monkeypatch):
+def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes_version_with_any_file(tmp_path, monkeypatch):
     version, assets = _service_worker_version(site_build.DIST)
     files = {p.relative_to(site_build.DIST).as_posix() for p in site_build.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
-    assert set(assets) == (files - {"sw.js"}) | {"./"}
+    on_demand = {f for f in files if f.startswith("vendor/katex/fonts/")} | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"}
+    assert len(on_demand) > 10 and on_demand <= files
+    assert set(assets) == files - {"sw.js"} - on_demand
+    assert {"index.html", "models/hull_ptrnet.npz", "pyodide/python_stdlib.zip"} <= set(assets)
     copy = tmp_path / "dist"
     shutil.copytree(site_build.DIST, copy)
     monkeypatch.setattr(site_build, "DIST", copy)

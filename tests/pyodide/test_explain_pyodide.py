@@ -78,9 +78,9 @@ def assert_close(got: Any, want: Any) -> None:
         assert got == want and type(got) is type(want), (got, want)
 
 
-def test_pyodide_answers_match_cpython(selenium: Any) -> None:
+def test_pyodide_answers_match_cpython(selenium_with_models: Any) -> None:
     """Same seeds and data, same answers as CPython, after a JSON round trip."""
     import json
 
     want = json.loads(json.dumps([dispatch(demo, "solve", params) for demo, params in REQUESTS]))
-    assert_close(json.loads(_answers_in_pyodide(selenium, REQUESTS)), want)
+    assert_close(json.loads(_answers_in_pyodide(selenium_with_models, REQUESTS)), want)

@@ -1,3 +1,7 @@
 """Pointer Networks, live: exact geometry answers and small pointer models in numpy."""
 
 __version__ = "0.1.0"
+
+
+class MissingData(FileNotFoundError):
+    """A data file the site ships separately and fetches on first use; the message is its path."""

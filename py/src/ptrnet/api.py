@@ -1,6 +1,8 @@
 """What the browser worker calls: dispatch(demo, fn, params) -> plain, JSON-ready Python values."""
 
+import importlib
 import math
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -103,6 +105,17 @@ def _inject_fault(params: dict) -> dict:
         raise InputError(f"알 수 없는 요청입니다: {target[0]}/{target[1]}")
     _FAULTS.add(target)
     return {"armed": list(target)}
+
+
+@handler("runtime", "import_module")
+def _import_module(params: dict) -> dict:
+    """Import a module by name and say where it came from: checks that the site can still load
+    stdlib modules left out of its precompiled subset (the worker then fetches the rest)."""
+    name = params.get("name")
+    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z_][\w.]*", name):
+        raise InputError("모듈 이름(name)은 파이썬 모듈 이름이어야 합니다.")
+    module = importlib.import_module(name)
+    return {"name": name, "file": str(getattr(module, "__file__", ""))}
 
 
 @handler("runtime", "ping")
@@ -222,11 +235,7 @@ def _slots(params: dict) -> dict:
     n = _int(params, "n", 7, 3, 12)
     points = explain.random_points(n, _int(params, "seed", 1, 0, MAX_SEED))
     hull = hull_sequence(points)
-    try:
-        real = _real_outputs(points)
-    except FileNotFoundError:  # no trained weights in this build: the slots still explain themselves
-        real = None
-    return {"points": points, "hull": hull, **explain.slot_counts(hull, n), "real": real}
+    return {"points": points, "hull": hull, **explain.slot_counts(hull, n), "real": _real_outputs(points)}
 
 
 @handler("mix-vs-point", "solve")

@@ -5,6 +5,26 @@ import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
+const MODELS_URL = new URL("../../models/", import.meta.url).href;
+// Our stdlib zip holds only the modules the site imports, precompiled (see build.py); the
+// official one is fetched the first time Python imports anything else.
+const FULL_STDLIB = { url: `${PYODIDE_URL}python_stdlib_full.zip`, path: "/lib/python_stdlib_full.zip" };
+// Modules our zip lacks are looked up in the full one, also submodules of packages that came
+// from our zip (those search only their own __path__), so the finder goes last on meta_path.
+const ADD_FULL_STDLIB = `
+import sys, zipimport
+
+class FullStdlibFinder:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        folder = "/".join(name.split(".")[:-1])
+        try:
+            return zipimport.zipimporter(f"${FULL_STDLIB.path}/{folder}" if folder else "${FULL_STDLIB.path}").find_spec(name)
+        except zipimport.ZipImportError:
+            return None
+
+sys.meta_path.append(FullStdlibFinder)
+`;
 
 function postStatus(status) {
   self.postMessage({ channel: CHANNEL.status, ...status });
@@ -45,10 +65,50 @@ function toJavaScript(pyResult) {
 }
 
 // PythonError.message is the whole traceback; the reader needs its last line only.
+function lastLine(err) {
+  return String(err.message).trim().split("\n").pop().replace(/^[\w.]+:\s*/, "");
+}
+
 function describePythonError(err) {
-  const text = String(err.message).trim().split("\n").pop().replace(/^[\w.]+:\s*/, "");
+  const text = lastLine(err);
   if (err.type === "InputError") return { kind: ERROR_KIND.input, message: text };
   return { kind: ERROR_KIND.python, message: `파이썬 계산 중 예상하지 못한 오류(${err.type})가 났습니다: ${text}` };
+}
+
+async function fetchBytes(url) {
+  const file = url.split("/").pop();
+  const response = await fetch(url).catch(() => {
+    throw new Error(`${file} 파일을 내려받지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도해 주세요.`);
+  });
+  if (!response.ok) throw new Error(`${file} 파일을 내려받지 못했습니다 (HTTP ${response.status}).`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// Fetches what a failed call lacked, if it is something we ship on demand; false otherwise.
+async function fetchMissing(pyodide, err) {
+  if (err?.type === "MissingData") {
+    // The trained models' weights: Python names the file it wants at the path it reads.
+    const path = lastLine(err);
+    pyodide.FS.writeFile(path, await fetchBytes(MODELS_URL + path.split("/").pop()));
+    return true;
+  }
+  if (err?.type === "ModuleNotFoundError" && !pyodide.FS.analyzePath(FULL_STDLIB.path).exists) {
+    console.info(`${lastLine(err)}: 표준 라이브러리 전체를 내려받습니다.`);
+    pyodide.FS.writeFile(FULL_STDLIB.path, await fetchBytes(FULL_STDLIB.url));
+    pyodide.runPython(ADD_FULL_STDLIB);
+    return true;
+  }
+  return false;
+}
+
+async function dispatchFetchingWhatIsMissing(pyodide, api, demo, fn, pyParams) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return api.dispatch(demo, fn, pyParams);
+    } catch (err) {
+      if (attempt >= 3 || !(await fetchMissing(pyodide, err))) throw err;
+    }
+  }
 }
 
 async function handleCall({ id, demo, fn, params }) {
@@ -56,7 +116,7 @@ async function handleCall({ id, demo, fn, params }) {
   try {
     const { pyodide, api } = await runtime;
     pyParams = toPython(pyodide, params);
-    pyResult = api.dispatch(demo, fn, pyParams);
+    pyResult = await dispatchFetchingWhatIsMissing(pyodide, api, demo, fn, pyParams);
     const { result, transfer } = toJavaScript(pyResult);
     self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result }, transfer);
   } catch (err) {

@@ -4,7 +4,7 @@
 // katex.render builds DOM nodes and sets their styles through the CSSOM, which the pages'
 // CSP (style-src 'self') allows; renderToString + innerHTML would parse style="…" attributes,
 // which that CSP blocks. Elements with class "formula" are display formulas, others inline.
-import katex from "../../vendor/katex/katex.mjs";
+import katex from "../../vendor/katex/katex.min.mjs";
 
 export function renderMath(root = document) {
   for (const el of root.querySelectorAll("[data-tex]")) {
