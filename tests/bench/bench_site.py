@@ -6,11 +6,13 @@ budgets (SPEC §6) and ratios; asserts nothing — timings on a shared 2-core ma
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import timeit
 from pathlib import Path
@@ -29,6 +31,7 @@ LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-co
 
 # Listens for pointer moves and, for each, records the time from the event to the first
 # animation frame after the answer (data-value of "hull") changed: the reader's round trip.
+# It listens to the event the page itself acts on (pointerrawupdate where Chromium has it).
 ROUND_TRIP_PROBE = """() => {
   const canvas = document.querySelector('[data-demo="sequences"] canvas');
   const hull = document.querySelector('[data-demo="sequences"] [data-out="hull"]');
@@ -36,7 +39,8 @@ ROUND_TRIP_PROBE = """() => {
   window.__handled = [];
   let start = null;
   let handled = null;
-  canvas.addEventListener('pointermove', (e) => {
+  const moveEvent = 'onpointerrawupdate' in canvas ? 'pointerrawupdate' : 'pointermove';
+  canvas.addEventListener(moveEvent, (e) => {
     if (!e.buttons) return;
     start = e.timeStamp;
     handled = performance.now();
@@ -85,12 +89,32 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def cold_load(browser, url: str) -> dict[str, float]:
-    """Fresh context (empty cache): first canvas paint, ready, bytes transferred."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => ['idle', 'error'].includes(demo.dataset.state))"""
+
+
+def gzip_mb(paths: list[str]) -> float:
+    """What GitHub Pages would send for these files: text gzip-compressed, zips and wheels as they are."""
+    files = [site_build.DIST / urlparse(path).path.lstrip("/") for path in paths]  # twice sent, twice counted
+    return sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file()) / 1e6
+
+
+def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[str, float]:
+    """A first visit: first canvas paint, ready, and every file the server sent with a body (page,
+    worker, service worker) — until ready, and once the page has settled.
+
+    A new profile on disk, not an incognito context: incognito's in-memory HTTP cache does not
+    keep files over 10 MB (the wasm), so the service worker would download it a second time.
+    """
+    served.clear()
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=LAUNCH_ARGS, viewport={"width": 1280, "height": 900})
+        figures, until_ready, settled = _first_visit(context, url, served)
+    raw = sum((site_build.DIST / urlparse(u).path.lstrip("/")).stat().st_size for u in set(settled) if (site_build.DIST / urlparse(u).path.lstrip("/")).is_file())
+    return {"ready_ms": figures["ready"], "first_paint_ms": figures["paint"], "raw_mb": raw / 1e6, "gzip_ready_mb": gzip_mb(until_ready), "gzip_mb": gzip_mb(settled), "files": len(set(settled))}
+
+
+def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str], list[str]]:
     page = context.new_page()
-    fetched = []  # the page's and its worker's requests
-    page.on("requestfinished", lambda request: fetched.append(request.url))
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
     figures = page.evaluate(
@@ -99,12 +123,13 @@ def cold_load(browser, url: str) -> dict[str, float]:
           return { ready: performance.now(), paint: paint ? paint.startTime : NaN };
         }"""
     )
+    until_ready = list(served)
+    page.wait_for_function(SETTLED, timeout=120_000)
+    page.evaluate("() => navigator.serviceWorker.ready")
+    page.wait_for_timeout(1000)  # the service worker's cache.addAll finishes in the background
+    settled = list(served)
     context.close()
-    files = [site_build.DIST / urlparse(u).path.lstrip("/") for u in set(fetched)]
-    raw = sum(f.stat().st_size for f in files if f.is_file())
-    # GitHub Pages serves text with gzip; already-compressed wheels and zips barely shrink.
-    gzipped = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file())
-    return {"ready_ms": figures["ready"], "first_paint_ms": figures["paint"], "raw_mb": raw / 1e6, "gzip_mb": gzipped / 1e6, "files": len(files)}
+    return figures, until_ready, settled
 
 
 def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[float], list[float]]:
@@ -174,12 +199,21 @@ def held_karp_pyodide(browser, url: str) -> float:
 
 def main() -> None:
     server = site_build.make_server(site_build.DIST, 0, "/")
+    served: list[str] = []  # paths the server answered with 200 and a body
+
+    class CountingHandler(server.RequestHandlerClass.func):  # a partial of the site's handler
+        def send_response(self, code, message=None):
+            if code == 200:
+                served.append(self.path)
+            super().send_response(code, message)
+
+    server.RequestHandlerClass = functools.partial(CountingHandler, **server.RequestHandlerClass.keywords)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/index.html"
     executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
-        loads = [cold_load(browser, url) for _ in range(3)]
+        loads = [cold_load(playwright, executable, url, served) for _ in range(3)]
         trips, handled, calls = round_trips(browser, url)
         pyodide_hk = held_karp_pyodide(browser, url)
         recovery = statistics.median(recovery_ms(browser, url) for _ in range(3))
@@ -192,8 +226,10 @@ def main() -> None:
     rows = [
         ("cold load to data-python=ready (median of 3)", f"{median('ready_ms'):.0f} ms", "≤ 3000 ms"),
         ("first contentful paint (median of 3)", f"{median('first_paint_ms'):.0f} ms", "≤ 300 ms"),
-        (f"index page, {loads[0]['files']} files, uncompressed", f"{median('raw_mb'):.2f} MB", ""),
-        ("index page, gzip-compressed transfer", f"{median('gzip_mb'):.2f} MB", "≤ 8 MB"),
+        ("index page transfer until ready, gzip", f"{median('gzip_ready_mb'):.2f} MB", ""),
+        (f"index page settled, {loads[0]['files']} files, uncompressed", f"{median('raw_mb'):.2f} MB", ""),
+        ("index page settled (all demos answered, service", "", ""),
+        ("  worker installed), gzip-compressed transfer", f"{median('gzip_mb'):.2f} MB", "≤ 8 MB"),
         (f"demo 2 round trip, 12 points, median of {len(trips)}", f"{statistics.median(trips):.1f} ms", "≤ 25 ms"),
         ("demo 2 round trip, 12 points, p95", f"{percentile(trips, 0.95):.1f} ms", "≤ 50 ms"),
         ("  of which: handler start → frame, median", f"{statistics.median(handled):.1f} ms", ""),

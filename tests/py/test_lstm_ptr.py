@@ -160,12 +160,28 @@ def test_area_coverage_counts_only_simple_polygons() -> None:
 # ---------------------------------------------------------------- shipped weights and model card
 
 
-def test_shipped_weights_are_small_float32_and_described(card: dict) -> None:
+def test_saved_weights_come_back_within_half_an_int8_step_of_each_row(tmp_path: Path) -> None:
+    params = L.init_params("ptrnet", 8, 0, 0.08, 1.0)
+    L.save_params(tmp_path / "w.npz", params)
+    back = L.load_params(tmp_path / "w.npz")
+    assert back.keys() == params.keys()
+    for k, v in params.items():
+        if v.ndim < 2:
+            assert np.array_equal(back[k], v.astype(np.float64))
+            continue
+        step = np.abs(v).max(axis=1, keepdims=True).astype(np.float64) / 127  # (rows, 1)
+        assert np.all(np.abs(back[k] - v) <= step / 2 * (1 + 1e-5))
+        assert not np.array_equal(back[k], v.astype(np.float64))  # it really was rounded
+
+
+def test_shipped_weights_are_small_int8_matrices_and_described(card: dict) -> None:
     for model in ("ptrnet", "seq2seq"):
         data = resources.files("ptrnet").joinpath(f"data/hull_{model}.npz").read_bytes()
-        assert len(data) <= 2 * 1024 * 1024
+        assert len(data) <= 256 * 1024
         with np.load(__import__("io").BytesIO(data)) as f:
-            assert all(f[k].dtype == np.float32 for k in f.files)
+            matrices = [k for k in f.files if f[k].ndim == 2 and not k.endswith(L.SCALE)]
+            assert matrices and all(f[k].dtype == np.int8 and f[k + L.SCALE].shape == (f[k].shape[0], 1) for k in matrices)
+            assert all(f[k].dtype == np.float32 for k in f.files if f[k].ndim < 2 or k.endswith(L.SCALE))
         assert card["models"][model]["bytes"] == len(data)
         assert card["models"][model]["wall_seconds"] <= 3600
 

@@ -16,7 +16,6 @@ data/prelude_corpus.json and writes data/lm_weights.json.
 
 from __future__ import annotations
 
-import argparse
 import json
 import time
 from collections.abc import Sequence
@@ -233,6 +232,8 @@ def generation_step(tokens: Sequence[int], greedy: bool, temperature: float, see
 
 def main(argv: Sequence[str] | None = None) -> None:
     """`python -m ptrnet.lm train`: train on the shipped corpus and write data/lm_weights.json."""
+    import argparse  # here, not at the top: the browser never runs this command line
+
     parser = argparse.ArgumentParser(prog="python -m ptrnet.lm")
     sub = parser.add_subparsers(dest="command", required=True)
     tr = sub.add_parser("train", help=f"train the LSTM LM, write data/{WEIGHTS_FILE}")

@@ -123,7 +123,7 @@ def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: L.Adam, 
 
 def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, cache: Path = CACHE,
           progress: bool = True, until: int | None = None) -> dict:
-    """Run (or resume) training, write the float32 weights to out_dir and a training record to the cache.
+    """Run (or resume) training, write the (int8-rounded) weights to out_dir and a training record to the cache.
 
     until stops the run after that many updates with a checkpoint (as if interrupted); --resume goes on.
     """
@@ -200,7 +200,7 @@ def evaluate(weights_dir: Path = DATA_DIR, out_dir: Path = DATA_DIR) -> dict:
                                 "area_fail": "true when more than 1 % of outputs are not simple polygons"}}
     (out_dir / "hull_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     card = {"task": "planar convex hull in SPEC section 2's notation (smallest index first, CCW, start repeated, ⇐)",
-            "decoding": "greedy, no mask", "weights_dtype": "float32", "models": {}}
+            "decoding": "greedy, no mask", "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors", "models": {}}
     for model in ("ptrnet", "seq2seq"):
         rec_path = CACHE / model / "record.json"
         if not rec_path.exists():

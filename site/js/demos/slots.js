@@ -131,8 +131,6 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function renderReal({ hull: truth, real: models }) {
-    real.hidden = !models; // no trained model shipped: nothing to show
-    if (!models) return;
     const same = (tokens) => tokens.length === truth.length && tokens.every((t, k) => String(t) === String(truth[k]));
     const verdict = (node, tokens) => {
       node.textContent = same(tokens) ? "정답" : "오답";
