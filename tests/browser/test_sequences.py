@@ -63,6 +63,23 @@ def test_a_fast_drag_ends_on_the_final_state(demo):
     assert final[0] == pytest.approx([0.88, 0.12], abs=0.01)
 
 
+def test_a_drag_writes_the_url_once_when_it_ends_not_on_every_move(demo):
+    demo.evaluate("""() => {
+      window.__urlWrites = 0;
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args) => { window.__urlWrites += 1; return replace(...args); };
+    }""")
+    points = canvas_points(demo, CANVAS)
+    demo.mouse.move(*pixel_of(demo, CANVAS, points[2]))
+    demo.mouse.down()
+    demo.mouse.move(*pixel_of(demo, CANVAS, (0.42, 0.58)), steps=30)
+    assert demo.evaluate("() => window.__urlWrites") == 0
+    demo.mouse.up()
+    wait_ready(demo, DEMO)
+    assert demo.evaluate("() => window.__urlWrites") == 1
+    assert "0.42,0.58" in demo.evaluate("() => location.hash")
+
+
 def test_clicks_add_points_up_to_twelve_then_refuse_with_a_message(demo):
     n = len(canvas_points(demo, CANVAS))
     spots = [(0.05 + 0.08 * i, 0.97) for i in range(12)]

@@ -180,9 +180,9 @@ export function mount(root, runtime, store = urlStore) {
     else requestModel({ points: state.points, mask: state.mask });
   }
 
-  function changed() {
+  function changed({ save = true } = {}) {
     if (!state.model) state.step = Math.min(state.step, EXAMPLE_STEPS);
-    store.save(ID, SCHEMA, state);
+    if (save) store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
     compute();
     markDirty();
@@ -216,11 +216,12 @@ export function mount(root, runtime, store = urlStore) {
   // In the model's mode the points can be dragged (mouse, touch) or moved with the keyboard.
   attach(drawing, {
     getPoints: () => (state.model ? state.points : []),
-    setPoints(points) {
+    setPoints(points, { dragging }) {
       state.points = points;
       state.step = 1;
-      changed();
+      changed({ save: !dragging });
     },
+    onDragEnd: () => store.save(ID, SCHEMA, state),
     canAdd: false,
     canDelete: false,
     onLimit: () => {},

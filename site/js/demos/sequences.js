@@ -66,10 +66,10 @@ export function mount(root, runtime, store = urlStore) {
     request({ points: state.points });
   }
 
-  function setPoints(points) {
+  function setPoints(points, { dragging = false } = {}) {
     state.points = points;
     canvas.dataset.points = JSON.stringify(points);
-    store.save(ID, SCHEMA, state);
+    if (!dragging) store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
     compute();
     markDirty();
@@ -88,6 +88,7 @@ export function mount(root, runtime, store = urlStore) {
   attach(drawing, {
     getPoints: () => state.points,
     setPoints,
+    onDragEnd: () => store.save(ID, SCHEMA, state),
     onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다. 점을 지우거나 옮겨 보세요.`),
     onSelect: (index) => {
       selected = index;

@@ -77,10 +77,10 @@ export function mount(root, runtime, store = urlStore) {
     request({ points: state.points });
   }
 
-  function setPoints(points) {
+  function setPoints(points, { dragging = false } = {}) {
     state.points = points;
     for (const { drawing } of panels) drawing.canvas.dataset.points = JSON.stringify(points);
-    store.save(ID, SCHEMA, state);
+    if (!dragging) store.save(ID, SCHEMA, state);
     compute();
     markDirty();
   }
@@ -89,6 +89,7 @@ export function mount(root, runtime, store = urlStore) {
     attach(drawing, {
       getPoints: () => state.points,
       setPoints,
+      onDragEnd: () => store.save(ID, SCHEMA, state),
       canAdd: false,
       canDelete: false,
       onLimit: () => {},

@@ -6,7 +6,9 @@ import { LIMITS, SIZES } from "../config.js";
 
 const round = (value) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
 
-export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, onLimit, onSelect }) {
+// setPoints(points, { dragging }) is told whether a drag is under way, so the demo can leave its
+// URL alone until onDragEnd(): a drag gives hundreds of positions, the link needs the last one.
+export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, onLimit, onSelect, onDragEnd = () => {} }) {
   const { canvas } = drawing;
   let dragIndex = -1;
   let selected = -1;
@@ -48,8 +50,8 @@ export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete
     select(-1);
   }
 
-  function move(index, point) {
-    setPoints(getPoints().map((old, k) => (k === index ? point.map(round) : old)));
+  function move(index, point, dragging = false) {
+    setPoints(getPoints().map((old, k) => (k === index ? point.map(round) : old)), { dragging });
   }
 
   canvas.addEventListener("pointerdown", (event) => {
@@ -64,11 +66,15 @@ export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete
       if (insideSquare(point)) add(point);
     }
   });
-  canvas.addEventListener("pointermove", (event) => {
+  // Chromium fires pointerrawupdate as soon as the pointer moves; pointermove waits for the
+  // next frame. Asking Python at once lets its answer be drawn in that very frame.
+  const moveEvent = "onpointerrawupdate" in canvas ? "pointerrawupdate" : "pointermove";
+  canvas.addEventListener(moveEvent, (event) => {
     if (dragIndex < 0) return;
-    move(dragIndex, drawing.toUnit(event.clientX, event.clientY));
+    move(dragIndex, drawing.toUnit(event.clientX, event.clientY), true);
   });
   const endDrag = () => {
+    if (dragIndex >= 0) onDragEnd();
     dragIndex = -1;
   };
   canvas.addEventListener("pointerup", endDrag);
