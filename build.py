@@ -190,11 +190,11 @@ def split_off_models(wheel: Path, models_dir: Path) -> Path:
     with zipfile.ZipFile(wheel) as source, zipfile.ZipFile(site_wheel, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
-            if MODEL_FILES.match(info.filename):
+            if MODEL_FILES.fullmatch(info.filename):
                 (models_dir / Path(info.filename).name).write_bytes(data)
                 continue
             if info.filename.endswith(".dist-info/RECORD"):
-                data = b"".join(line for line in data.splitlines(keepends=True) if not MODEL_FILES.match(line.decode().split(",")[0]))
+                data = b"".join(line for line in data.splitlines(keepends=True) if not MODEL_FILES.fullmatch(line.decode().split(",")[0]))
             target.writestr(info, data)
     if not any(models_dir.iterdir()):
         raise BuildError(f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first.")
@@ -385,7 +385,7 @@ def write_service_worker() -> None:
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
-    assets = [name for p in files if not ON_DEMAND.match(name := p.relative_to(DIST).as_posix())]
+    assets = [name for p in files if not ON_DEMAND.fullmatch(name := p.relative_to(DIST).as_posix())]
     text = service_worker.read_text()
     for placeholder, value in [('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])), ("/* __PRECACHE__ */ []", json.dumps(assets))]:
         if placeholder not in text:
