@@ -2,16 +2,12 @@
 // models: it draws the bars it is given. The canvas is as wide as its container and as tall as
 // its rows; the text of every bar is also in the canvas's aria-label.
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, sizeCanvas } from "./canvas.js";
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
 export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "bar-canvas";
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", label);
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "bar-canvas", label });
   let cssWidth = 0;
   let cssHeight = 0;
   let lastView = null;
@@ -24,10 +20,7 @@ export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
     cssWidth = width;
     cssHeight = height;
     canvas.style.height = `${height}px`;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, width, height);
     return true;
   }
 

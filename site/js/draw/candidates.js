@@ -4,6 +4,7 @@
 // (⇐, a candidate like the points). The output so far is drawn as a polyline.
 // Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
 
 const ASPECT = 4 / 3; // canvas width / height: the square plus the side column
 
@@ -14,12 +15,7 @@ export function formatProbability(p) {
 }
 
 export function create(el, { label }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "candidate-canvas";
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", label);
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "candidate-canvas", label });
   let cssWidth = 0;
   let cssHeight = 0;
   let lastView = null;
@@ -30,16 +26,7 @@ export function create(el, { label }) {
     return [SIZES.padding, SIZES.padding, side, side];
   }
 
-  function toPixel([x, y]) {
-    const [left, top, width, height] = viewport();
-    return [left + x * width, top + (1 - y) * height];
-  }
-
-  function toUnit(clientX, clientY) {
-    const rect = canvas.getBoundingClientRect();
-    const [left, top, width, height] = viewport();
-    return [(clientX - rect.left - left) / width, 1 - (clientY - rect.top - top) / height];
-  }
+  const { toPixel, toUnit } = unitSquare(canvas, viewport);
 
   // Centres of the side column's two tokens.
   function sideSlots() {
@@ -53,10 +40,7 @@ export function create(el, { label }) {
     if (width === cssWidth || width === 0) return false;
     cssWidth = width;
     cssHeight = Math.round(width / ASPECT);
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(cssWidth * ratio);
-    canvas.height = Math.round(cssHeight * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, cssWidth, cssHeight);
     canvas.dataset.viewport = JSON.stringify(viewport());
     return true;
   }
@@ -219,10 +203,7 @@ export function create(el, { label }) {
     ctx.textAlign = "left";
   }
 
-  new ResizeObserver(() => {
-    if (resize() && lastView) render(lastView);
-  }).observe(canvas);
-  resize();
+  followLayout(canvas, resize, () => lastView && render(lastView));
 
   return { canvas, render, toPixel, toUnit, viewport };
 }

@@ -10,6 +10,7 @@
 //   empty?: text shown while there are no values,
 // }
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, sizeCanvas } from "./canvas.js";
 
 const TITLE = 20; // CSS px for the column title (top) and the row title (left)
 const FOOTER = 18; // CSS px for the column footers
@@ -28,12 +29,7 @@ export function shade(value) {
 }
 
 export function create(el, { label }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "heatmap-canvas";
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", label);
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "heatmap-canvas", label });
   let containerWidth = 0;
   let lastView = null;
 
@@ -64,12 +60,9 @@ export function create(el, { label }) {
   }
 
   function size(width, height) {
-    const ratio = window.devicePixelRatio || 1;
     canvas.style.width = `${width}px`; // CSSOM, allowed by the pages' CSP
     canvas.style.height = `${height}px`;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, width, height);
   }
 
   function drawLabels(view, g) {

@@ -11,6 +11,7 @@
 //   empty: text shown in the plot while no series has points,
 // }
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, followLayout, sizeCanvas } from "./canvas.js";
 
 const MARGIN = { left: 58, right: 16, top: 14, bottom: 46 };
 const LEGEND_ROW = 22; // CSS px per legend row
@@ -42,13 +43,7 @@ export function logTicks(min, max) {
 const defaultFormat = (v) => String(+v.toPrecision(4));
 
 export function create(el, { label, aspect = 0.5 }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "chart-canvas";
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", label);
-  canvas.style.aspectRatio = String(1 / aspect); // CSSOM, allowed by the pages' CSP
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "chart-canvas", label, aspect });
   let width = 0;
   let height = 0;
   let lastView = null;
@@ -60,10 +55,7 @@ export function create(el, { label, aspect = 0.5 }) {
     if ((w === width && h === height) || !w || !h) return false;
     width = w;
     height = h;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(w * ratio);
-    canvas.height = Math.round(h * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, w, h);
     return true;
   }
 
@@ -308,10 +300,7 @@ export function create(el, { label, aspect = 0.5 }) {
   }
 
   // Re-render at the new size when the layout changes.
-  new ResizeObserver(() => {
-    if (resize() && lastView) render(lastView);
-  }).observe(canvas);
-  resize();
+  followLayout(canvas, resize, () => lastView && render(lastView));
 
   return { canvas, render };
 }

@@ -1,15 +1,10 @@
 // A square canvas showing points in the unit square (y up) with optional polygon, tour and
 // triangles. Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
 
 export function create(el, { label }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "point-canvas";
-  canvas.tabIndex = 0;
-  canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-label", label);
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "point-canvas", label, role: "application", focusable: true });
   let cssSize = 0;
   let lastView = null;
 
@@ -19,25 +14,13 @@ export function create(el, { label }) {
     return [SIZES.padding, SIZES.padding, side, side];
   }
 
-  function toPixel([x, y]) {
-    const [left, top, width, height] = viewport();
-    return [left + x * width, top + (1 - y) * height];
-  }
-
-  function toUnit(clientX, clientY) {
-    const rect = canvas.getBoundingClientRect();
-    const [left, top, width, height] = viewport();
-    return [(clientX - rect.left - left) / width, 1 - (clientY - rect.top - top) / height];
-  }
+  const { toPixel, toUnit } = unitSquare(canvas, viewport);
 
   function resize() {
     const size = Math.round(canvas.getBoundingClientRect().width);
     if (size === cssSize || size === 0) return false;
     cssSize = size;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(size * ratio);
-    canvas.height = Math.round(size * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, size, size);
     canvas.dataset.viewport = JSON.stringify(viewport());
     return true;
   }
@@ -123,11 +106,7 @@ export function create(el, { label }) {
     });
   }
 
-  // Re-render at the new size when the layout changes (e.g. rotating a phone).
-  new ResizeObserver(() => {
-    if (resize() && lastView) render(lastView);
-  }).observe(canvas);
-  resize();
+  followLayout(canvas, resize, () => lastView && render(lastView));
 
   return { canvas, render, toPixel, toUnit, viewport };
 }

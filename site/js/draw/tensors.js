@@ -19,6 +19,7 @@
 //   empty?: text shown while there is nothing to draw,
 // }
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, sizeCanvas } from "./canvas.js";
 
 const CELL = { min: 2, max: 12 }; // CSS px
 const SEGMENT_ROOM = 16; // CSS px above a box for its segment labels
@@ -75,17 +76,10 @@ export function create(el, { label }) {
     const boxH = rows * cell;
     const width = Math.max(boxW, 1) + 2;
     const height = top + boxH + 2 + (item.accent ? ACCENT_ROOM : 0);
-    const canvas = document.createElement("canvas");
-    canvas.className = "tensor-canvas";
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", `${item.label} (${item.shapeText ?? `${rows}×${cols}`})`);
-    const ratio = window.devicePixelRatio || 1;
+    const { canvas, ctx } = createCanvas(null, { className: "tensor-canvas", label: `${item.label} (${item.shapeText ?? `${rows}×${cols}`})` });
     canvas.style.width = `${width}px`; // CSSOM, allowed by the pages' CSP
     canvas.style.height = `${height}px`;
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    const ctx = canvas.getContext("2d");
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, width, height);
     const x0 = 1;
     const y0 = top + 1;
     if (item.kind === "shape" || !item.values) {

@@ -3,15 +3,10 @@
 // coordinates u = v / (2·range) + 0.5 are what data-points and data-viewport refer to.
 // Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
 
 export function create(el, { label, range }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "point-canvas vector-canvas";
-  canvas.tabIndex = 0;
-  canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-label", label);
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "point-canvas vector-canvas", label, role: "application", focusable: true });
   let cssSize = 0;
   let lastView = null;
 
@@ -23,27 +18,16 @@ export function create(el, { label, range }) {
   const toUnitSquare = ([x, y]) => [x / (2 * range) + 0.5, y / (2 * range) + 0.5];
   const fromUnitSquare = ([u, v]) => [(u - 0.5) * 2 * range, (v - 0.5) * 2 * range];
 
-  function toPixel(vector) {
-    const [u, v] = toUnitSquare(vector);
-    const [left, top, width, height] = viewport();
-    return [left + u * width, top + (1 - v) * height];
-  }
-
+  const square = unitSquare(canvas, viewport);
+  const toPixel = (vector) => square.toPixel(toUnitSquare(vector));
   // The vector under a pointer position (client coordinates).
-  function toVector(clientX, clientY) {
-    const rect = canvas.getBoundingClientRect();
-    const [left, top, width, height] = viewport();
-    return fromUnitSquare([(clientX - rect.left - left) / width, 1 - (clientY - rect.top - top) / height]);
-  }
+  const toVector = (clientX, clientY) => fromUnitSquare(square.toUnit(clientX, clientY));
 
   function resize() {
     const size = Math.round(canvas.getBoundingClientRect().width);
     if (size === cssSize || size === 0) return false;
     cssSize = size;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(size * ratio);
-    canvas.height = Math.round(size * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, size, size);
     canvas.dataset.viewport = JSON.stringify(viewport());
     return true;
   }
@@ -195,10 +179,7 @@ export function create(el, { label, range }) {
     }
   }
 
-  new ResizeObserver(() => {
-    if (resize() && lastView) render(lastView);
-  }).observe(canvas);
-  resize();
+  followLayout(canvas, resize, () => lastView && render(lastView));
 
   return { canvas, render, toPixel, toVector, toUnitSquare, fromUnitSquare, viewport };
 }

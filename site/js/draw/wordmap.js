@@ -5,19 +5,14 @@
 //
 // view = { points: [{label, x, y, color}], legend: [{label, color}], empty?: text }
 import { COLORS, SIZES } from "../config.js";
+import { createCanvas, followLayout, sizeCanvas } from "./canvas.js";
 
 const PAD = { left: 14, right: 14, top: 12, bottom: 12 };
 const LEGEND_ROW = 20;
 const EASE = 0.35; // fraction of the way to the new bounds per render
 
 export function create(el, { label, aspect = 0.8 }) {
-  const canvas = document.createElement("canvas");
-  canvas.className = "wordmap-canvas";
-  canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", label);
-  canvas.style.aspectRatio = String(1 / aspect); // CSSOM, allowed by the pages' CSP
-  el.append(canvas);
-  const ctx = canvas.getContext("2d");
+  const { canvas, ctx } = createCanvas(el, { className: "wordmap-canvas", label, aspect });
   let width = 0;
   let height = 0;
   let lastView = null;
@@ -31,10 +26,7 @@ export function create(el, { label, aspect = 0.8 }) {
     if ((w === width && h === height) || !w || !h) return false;
     width = w;
     height = h;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(w * ratio);
-    canvas.height = Math.round(h * ratio);
-    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    sizeCanvas(canvas, ctx, w, h);
     return true;
   }
 
@@ -160,10 +152,7 @@ export function create(el, { label, aspect = 0.8 }) {
     }
   }
 
-  new ResizeObserver(() => {
-    if (resize() && lastView) render(lastView, { ease: false });
-  }).observe(canvas);
-  resize();
+  followLayout(canvas, resize, () => lastView && render(lastView, { ease: false }));
 
   return { canvas, render };
 }

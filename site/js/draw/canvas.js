@@ -1,0 +1,46 @@
+// What every drawing module does with its canvases: create one with its accessible name, give
+// it a backing store in device pixels (drawing stays in CSS pixels), follow its layout size,
+// and map the unit square shown on it to pixels and back.
+
+export function createCanvas(el, { className, label, role = "img", focusable = false, aspect = null }) {
+  const canvas = document.createElement("canvas");
+  canvas.className = className;
+  if (focusable) canvas.tabIndex = 0;
+  canvas.setAttribute("role", role);
+  canvas.setAttribute("aria-label", label);
+  if (aspect) canvas.style.aspectRatio = String(1 / aspect); // CSSOM, allowed by the pages' CSP
+  el?.append(canvas);
+  return { canvas, ctx: canvas.getContext("2d") };
+}
+
+// A backing store of width × height CSS pixels at the screen's pixel ratio, so lines stay sharp.
+export function sizeCanvas(canvas, ctx, width, height) {
+  const ratio = window.devicePixelRatio || 1;
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(height * ratio);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+}
+
+// resize() sizes the canvas for its current layout and says whether anything changed; it runs
+// now and whenever the layout changes (a phone rotated, a column narrowed), then redraw().
+export function followLayout(canvas, resize, redraw) {
+  new ResizeObserver(() => {
+    if (resize()) redraw();
+  }).observe(canvas);
+  resize();
+}
+
+// The unit square (y up) drawn at viewport() = [left, top, width, height] CSS pixels of the canvas.
+export function unitSquare(canvas, viewport) {
+  return {
+    toPixel([x, y]) {
+      const [left, top, width, height] = viewport();
+      return [left + x * width, top + (1 - y) * height];
+    },
+    toUnit(clientX, clientY) {
+      const rect = canvas.getBoundingClientRect();
+      const [left, top, width, height] = viewport();
+      return [(clientX - rect.left - left) / width, 1 - (clientY - rect.top - top) / height];
+    },
+  };
+}
