@@ -79,6 +79,22 @@ def page(browser, request):
     context.close()
 
 
+@pytest.fixture
+def demo(page, site_url, request):
+    """The test module's DEMO on its DEMO_PAGE (index.html unless the module says otherwise), answered."""
+    page.goto(site_url + getattr(request.module, "DEMO_PAGE", "index.html"))
+    wait_ready(page, request.module.DEMO)
+    return page
+
+
+def drag(page: Page, canvas: str, start, end, steps: int = 8) -> None:
+    """Press on a canvas at the unit-square point start, move to end in steps, release."""
+    page.mouse.move(*pixel_of(page, canvas, start))
+    page.mouse.down()
+    page.mouse.move(*pixel_of(page, canvas, end), steps=steps)
+    page.mouse.up()
+
+
 def wait_ready(page: Page, demo: str) -> None:
     """Wait until Python is ready and the demo has answered for its current state."""
     # Functions, not expression strings: the pages' CSP forbids eval, which expressions need.

@@ -6,6 +6,7 @@ from ptrnet.explain import HULL_EXAMPLE, hull_step
 from tests.browser.conftest import canvas_points, out_value, wait_ready
 
 DEMO = "hull-steps"
+DEMO_PAGE = "index.html#hull-steps.model=0"  # the illustrative example's mode
 ROOT = '[data-demo="hull-steps"]'
 CANVAS = f"{ROOT} canvas"
 SEQUENCE = [3, 6, 4, 5, 3, 0]
@@ -25,12 +26,6 @@ def assert_step(page, step: int, mask: bool) -> None:
     assert page.is_checked(f'{ROOT} [data-control="mask"]') == mask
     assert canvas_points(page, CANVAS) == HULL_EXAMPLE
 
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html#hull-steps.model=0")  # the illustrative example's mode
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_step_one_starts_from_the_start_token(demo):

@@ -23,12 +23,6 @@ def assert_matches_model(page, step: int, mask: bool) -> dict:
     return expected
 
 
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
-
 
 def test_the_real_model_is_the_default_and_every_step_is_a_distribution(demo):
     assert demo.is_checked(f'{ROOT} [data-control="model"]')

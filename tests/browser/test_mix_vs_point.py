@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ptrnet.explain import ENCODERS, attention
-from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
+from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
 DEMO = "mix-vs-point"
 ROOT = '[data-demo="mix-vs-point"]'
@@ -39,18 +39,6 @@ def assert_matches_oracle(page):
     return d
 
 
-def drag(page, start_unit, end_unit, steps=8):
-    page.mouse.move(*pixel_of(page, CANVAS, start_unit))
-    page.mouse.down()
-    page.mouse.move(*pixel_of(page, CANVAS, end_unit), steps=steps)
-    page.mouse.up()
-
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_default_vector_mixes_and_points(demo):
@@ -65,12 +53,12 @@ def test_default_vector_mixes_and_points(demo):
 
 def test_dragging_the_tip_moves_d_and_the_pointer_follows(demo):
     [tip] = canvas_points(demo, CANVAS)
-    drag(demo, tip, (0.2, 0.5))  # d ≈ (-1.2, 0): e3 wins
+    drag(demo, CANVAS, tip, (0.2, 0.5))  # d ≈ (-1.2, 0): e3 wins
     wait_ready(demo, DEMO)
     d = assert_matches_oracle(demo)
     assert d == pytest.approx([-1.2, 0.0], abs=0.03)
     assert out_value(demo, DEMO, "pointer") == 3
-    drag(demo, (0.2, 0.5), (0.62, 0.05))  # d ≈ (0.48, -1.8): e5 wins
+    drag(demo, CANVAS, (0.2, 0.5), (0.62, 0.05))  # d ≈ (0.48, -1.8): e5 wins
     wait_ready(demo, DEMO)
     d = assert_matches_oracle(demo)
     assert d == pytest.approx([0.48, -1.8], abs=0.03)

@@ -21,12 +21,6 @@ def assert_matches_oracle(page, p_gen: float) -> dict:
     return expected
 
 
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
-
 
 def test_default_mix_copies_the_oov_name(demo):
     expected = assert_matches_oracle(demo, 0.3)

@@ -3,7 +3,7 @@
 import pytest
 
 from ptrnet.notation import hull_sequence, tsp_sequence
-from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
+from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
 DEMO = "sequences"
 CANVAS = '[data-demo="sequences"] canvas'
@@ -17,18 +17,6 @@ def assert_matches_oracle(page):
     return points
 
 
-def drag(page, start, end, steps=8):
-    page.mouse.move(*pixel_of(page, CANVAS, start))
-    page.mouse.down()
-    page.mouse.move(*pixel_of(page, CANVAS, end), steps=steps)
-    page.mouse.up()
-
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_page_reaches_ready_and_shows_answers_for_default_points(demo):
@@ -43,7 +31,7 @@ def test_dragging_a_point_recomputes_hull_and_tour(demo):
     before = canvas_points(demo, CANVAS)
     # Drag an interior-ish point far outside the current hull: both answers must change.
     k = 4
-    drag(demo, before[k], (0.97, 0.03))
+    drag(demo, CANVAS, before[k], (0.97, 0.03))
     wait_ready(demo, DEMO)
     after = assert_matches_oracle(demo)
     assert after[k] == pytest.approx([0.97, 0.03], abs=0.01)
@@ -124,7 +112,7 @@ def test_keyboard_selects_moves_and_deletes_points(demo):
 
 def test_reset_returns_to_the_default_points(demo):
     default = canvas_points(demo, CANVAS)
-    drag(demo, default[1], (0.5, 0.95))
+    drag(demo, CANVAS, default[1], (0.5, 0.95))
     demo.click('[data-demo="sequences"] [data-action="reset"]')
     wait_ready(demo, DEMO)
     assert canvas_points(demo, CANVAS) == default
@@ -143,7 +131,7 @@ def test_permalink_restores_the_point_set(page, site_url):
 
 def test_a_dragged_state_survives_a_reload_through_the_url(demo):
     points = canvas_points(demo, CANVAS)
-    drag(demo, points[3], (0.33, 0.44))
+    drag(demo, CANVAS, points[3], (0.33, 0.44))
     wait_ready(demo, DEMO)
     moved = canvas_points(demo, CANVAS)
     demo.reload()
@@ -180,7 +168,7 @@ def test_a_python_error_comes_back_in_korean_and_the_demo_keeps_working(demo):
     assert error["kind"] == "input"
     assert any("\uac00" <= ch <= "\ud7a3" for ch in error["message"])  # Korean text for the reader
     points = canvas_points(demo, CANVAS)
-    drag(demo, points[0], (0.6, 0.6))
+    drag(demo, CANVAS, points[0], (0.6, 0.6))
     wait_ready(demo, DEMO)
     assert_matches_oracle(demo)
 

@@ -2,8 +2,6 @@
 
 import re
 
-import pytest
-
 from ptrnet.api import dispatch
 from tests.browser.conftest import canvas_points, out_value, wait_ready
 
@@ -33,12 +31,6 @@ def assert_matches_oracle(page, n: int, seed: int) -> dict:
     assert rows["ptr"].all_text_contents() == expected["ptr_labels"]
     return expected
 
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_default_shows_three_tokens_a_five_slot_softmax_cannot_say(demo):

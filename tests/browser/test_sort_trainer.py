@@ -1,7 +1,5 @@
 """Demo 5 [sort-trainer] driven like a reader: train, pause, step, reset, mask, test length, URL."""
 
-import pytest
-
 from tests.browser.conftest import out_value, wait_ready
 
 DEMO = "sort-trainer"
@@ -28,12 +26,6 @@ def wait_iteration(page, at_least, timeout=30_000):
         timeout=timeout,
     )
 
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "index.html")
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_starts_untrained_with_a_heat_map_of_eight_numbers(demo):

@@ -6,18 +6,13 @@ from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
 
 DEMO = "three-problems"
+DEMO_PAGE = "three-problems.html"
 REFERENCE = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]]
 
 
 def canvas(panel):
     return f'[data-demo="three-problems"] canvas[data-panel="{panel}"]'
 
-
-@pytest.fixture
-def demo(page, site_url):
-    page.goto(site_url + "three-problems.html")
-    wait_ready(page, DEMO)
-    return page
 
 
 def test_the_reference_example_gives_the_specs_three_answers(demo):
