@@ -54,6 +54,22 @@ ROUND_TRIP_PROBE = """() => {
       window.__handled.push(performance.now() - dispatched);
     });
   }).observe(hull, { attributes: true, attributeFilter: ['data-value'] });
+  // Whether the page stays responsive meanwhile: every frame's time, and main-thread tasks over 50 ms.
+  window.__frames = [];
+  const tick = (t) => {
+    window.__frames.push(t);
+    if (!window.__stopFrames) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  window.__longTasks = [];
+  new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+}"""
+
+# The frames during the drag: the longest gap between two, and how many took over 20 ms.
+FRAME_GAPS = """() => {
+  window.__stopFrames = true;
+  const gaps = window.__frames.slice(1).map((t, k) => t - window.__frames[k]);
+  return { longest: Math.max(...gaps), slow: gaps.filter((g) => g > 20).length, frames: gaps.length, longTasks: window.__longTasks };
 }"""
 
 # The worker's answer time alone: request posted → reply received, no drawing.
@@ -139,7 +155,7 @@ def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str],
     return figures, until_ready, settled
 
 
-def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[float], list[float]]:
+def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[float], list[float], dict]:
     """Drag one of 12 points in small steps, one move per answer, like a steady hand."""
     fragment = "_".join(f"{x:.3f},{y:.3f}" for x, y in TWELVE)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -161,10 +177,11 @@ def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[
         page.mouse.move(*pixel(x0 + 0.3 * k / moves, y0 - 0.3 * k / moves))
         page.wait_for_function("(n) => window.__roundTrips.length >= n", arg=k, timeout=10_000)
     page.mouse.up()
+    frames = page.evaluate(FRAME_GAPS)
     times = page.evaluate("() => [window.__roundTrips, window.__handled]")
     calls = page.evaluate(CALL_LATENCY, TWELVE)
     context.close()
-    return *times, calls
+    return *times, calls, frames
 
 
 # Kill the worker, then time how long a request takes to be answered by the restarted one.
@@ -221,7 +238,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         loads = [cold_load(playwright, executable, url, served) for _ in range(3)]
-        trips, handled, calls = round_trips(browser, url)
+        trips, handled, calls, frames = round_trips(browser, url)
         pyodide_hk = held_karp_pyodide(browser, url)
         recovery = statistics.median(recovery_ms(browser, url) for _ in range(3))
         browser.close()
@@ -242,6 +259,9 @@ def main() -> None:
         ("  of which: handler start → frame, median", f"{statistics.median(handled):.1f} ms", ""),
         ("  of which: worker answer (hull + TSP), median", f"{statistics.median(calls):.1f} ms", ""),
         ("  of which: worker answer, p95", f"{percentile(calls, 0.95):.1f} ms", ""),
+        ("UI thread during the drag: longest frame gap", f"{frames['longest']:.1f} ms", ""),
+        (f"  frames over 20 ms, of {frames['frames']}", f"{frames['slow']}", ""),
+        ("  main-thread tasks over 50 ms", f"{len(frames['longTasks'])}", "none"),
         ("worker killed → request answered again (median of 3)", f"{recovery:.0f} ms", "≤ 5000 ms"),
         ("Held-Karp n=12 in Pyodide (Chromium)", f"{pyodide_hk * 1e3:.2f} ms", ""),
         ("Held-Karp n=12 on CPython", f"{cpython_hk * 1e3:.2f} ms", ""),
