@@ -21,6 +21,43 @@ export function sizeCanvas(canvas, ctx, width, height) {
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
 }
 
+// The canvas sized to the box the page lays it out in: box.width and box.height in CSS pixels;
+// box.resize() says whether they changed (false too while the canvas is not laid out).
+export function layoutBox(canvas, ctx) {
+  const box = {
+    width: 0,
+    height: 0,
+    resize() {
+      const rect = canvas.getBoundingClientRect();
+      const [width, height] = [Math.round(rect.width), Math.round(rect.height)];
+      if ((width === box.width && height === box.height) || !width || !height) return false;
+      Object.assign(box, { width, height });
+      sizeCanvas(canvas, ctx, width, height);
+      return true;
+    },
+  };
+  return box;
+}
+
+// A canvas as tall as it is wide, `side` CSS pixels, showing the unit square inset by padding:
+// viewport() is that square's [left, top, width, height], also kept in data-viewport for tests
+// and pointer input; resize() as for layoutBox.
+export function paddedSquare(canvas, ctx, padding) {
+  const square = {
+    side: 0,
+    viewport: () => [padding, padding, square.side - 2 * padding, square.side - 2 * padding],
+    resize() {
+      const side = Math.round(canvas.getBoundingClientRect().width);
+      if (side === square.side || side === 0) return false;
+      square.side = side;
+      sizeCanvas(canvas, ctx, side, side);
+      canvas.dataset.viewport = JSON.stringify(square.viewport());
+      return true;
+    },
+  };
+  return square;
+}
+
 // resize() sizes the canvas for its current layout and says whether anything changed; it runs
 // now and whenever the layout changes (a phone rotated, a column narrowed), then redraw().
 export function followLayout(canvas, resize, redraw) {

@@ -11,7 +11,7 @@
 //   empty: text shown in the plot while no series has points,
 // }
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, sizeCanvas } from "./canvas.js";
+import { createCanvas, followLayout, layoutBox } from "./canvas.js";
 
 const MARGIN = { left: 58, right: 16, top: 14, bottom: 46 };
 const LEGEND_ROW = 22; // CSS px per legend row
@@ -44,20 +44,8 @@ const defaultFormat = (v) => String(+v.toPrecision(4));
 
 export function create(el, { label, aspect = 0.5 }) {
   const { canvas, ctx } = createCanvas(el, { className: "chart-canvas", label, aspect });
-  let width = 0;
-  let height = 0;
+  const box = layoutBox(canvas, ctx);
   let lastView = null;
-
-  function resize() {
-    const rect = canvas.getBoundingClientRect();
-    const w = Math.round(rect.width);
-    const h = Math.round(rect.height);
-    if ((w === width && h === height) || !w || !h) return false;
-    width = w;
-    height = h;
-    sizeCanvas(canvas, ctx, w, h);
-    return true;
-  }
 
   function scaler(axis, from, to) {
     if (axis.log) {
@@ -76,7 +64,7 @@ export function create(el, { label, aspect = 0.5 }) {
     let row = 0;
     for (const item of legend) {
       const w = LEGEND_SAMPLE + 6 + ctx.measureText(item.label).width + 18;
-      if (x + w > width - MARGIN.right && x > MARGIN.left) {
+      if (x + w > box.width - MARGIN.right && x > MARGIN.left) {
         row += 1;
         x = MARGIN.left;
       }
@@ -214,7 +202,7 @@ export function create(el, { label, aspect = 0.5 }) {
     if (x.label) {
       ctx.textAlign = "center";
       ctx.textBaseline = "bottom";
-      ctx.fillText(x.label, plot.left + plot.width / 2, height - 4);
+      ctx.fillText(x.label, plot.left + plot.width / 2, box.height - 4);
     }
     if (y.label) {
       ctx.save();
@@ -269,19 +257,19 @@ export function create(el, { label, aspect = 0.5 }) {
 
   function render(view) {
     lastView = view;
-    resize();
-    if (!width) return;
+    box.resize();
+    if (!box.width) return;
     const { bands = [], series = [], legend = [], empty } = view;
     ctx.setLineDash([]);
     ctx.globalAlpha = 1;
     ctx.fillStyle = COLORS.background;
-    ctx.fillRect(0, 0, width, height);
+    ctx.fillRect(0, 0, box.width, box.height);
     const { placed, height: legendHeight } = layoutLegend(legend);
     const plot = {
       left: MARGIN.left,
       top: MARGIN.top + legendHeight,
-      width: Math.max(10, width - MARGIN.left - MARGIN.right),
-      height: Math.max(10, height - MARGIN.top - legendHeight - MARGIN.bottom),
+      width: Math.max(10, box.width - MARGIN.left - MARGIN.right),
+      height: Math.max(10, box.height - MARGIN.top - legendHeight - MARGIN.bottom),
     };
     const sx = scaler(view.x, plot.left, plot.left + plot.width);
     const sy = scaler(view.y, plot.top + plot.height, plot.top);
@@ -300,7 +288,7 @@ export function create(el, { label, aspect = 0.5 }) {
   }
 
   // Re-render at the new size when the layout changes.
-  followLayout(canvas, resize, () => lastView && render(lastView));
+  followLayout(canvas, box.resize, () => lastView && render(lastView));
 
   return { canvas, render };
 }

@@ -1,29 +1,15 @@
 // A square canvas showing points in the unit square (y up) with optional polygon, tour and
 // triangles. Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
+import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
 
 export function create(el, { label }) {
   const { canvas, ctx } = createCanvas(el, { className: "point-canvas", label, role: "application", focusable: true });
-  let cssSize = 0;
+  const square = paddedSquare(canvas, ctx, SIZES.padding);
+  const { viewport } = square;
   let lastView = null;
 
-  // The unit square's placement in CSS pixels, relative to the canvas: [left, top, width, height].
-  function viewport() {
-    const side = cssSize - 2 * SIZES.padding;
-    return [SIZES.padding, SIZES.padding, side, side];
-  }
-
   const { toPixel, toUnit } = unitSquare(canvas, viewport);
-
-  function resize() {
-    const size = Math.round(canvas.getBoundingClientRect().width);
-    if (size === cssSize || size === 0) return false;
-    cssSize = size;
-    sizeCanvas(canvas, ctx, size, size);
-    canvas.dataset.viewport = JSON.stringify(viewport());
-    return true;
-  }
 
   function path(points, indices, close) {
     ctx.beginPath();
@@ -38,7 +24,7 @@ export function create(el, { label }) {
   function drawFrame() {
     const [left, top, width, height] = viewport();
     ctx.fillStyle = COLORS.background;
-    ctx.fillRect(0, 0, cssSize, cssSize);
+    ctx.fillRect(0, 0, square.side, square.side);
     ctx.strokeStyle = COLORS.grid;
     ctx.lineWidth = 1;
     for (let k = 1; k < 10; k++) {
@@ -57,8 +43,8 @@ export function create(el, { label }) {
 
   function render(view) {
     lastView = view;
-    resize();
-    if (!cssSize) return;
+    square.resize();
+    if (!square.side) return;
     const { points, hull = [], tour = [], triangles = [], selected = -1 } = view;
     drawFrame();
     ctx.lineJoin = "round";
@@ -106,7 +92,7 @@ export function create(el, { label }) {
     });
   }
 
-  followLayout(canvas, resize, () => lastView && render(lastView));
+  followLayout(canvas, square.resize, () => lastView && render(lastView));
 
   return { canvas, render, toPixel, toUnit, viewport };
 }

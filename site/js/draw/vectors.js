@@ -3,39 +3,26 @@
 // coordinates u = v / (2·range) + 0.5 are what data-points and data-viewport refer to.
 // Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
+import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
 
 export function create(el, { label, range }) {
   const { canvas, ctx } = createCanvas(el, { className: "point-canvas vector-canvas", label, role: "application", focusable: true });
-  let cssSize = 0;
+  const square = paddedSquare(canvas, ctx, SIZES.padding);
+  const { viewport } = square;
   let lastView = null;
-
-  function viewport() {
-    const side = cssSize - 2 * SIZES.padding;
-    return [SIZES.padding, SIZES.padding, side, side];
-  }
 
   const toUnitSquare = ([x, y]) => [x / (2 * range) + 0.5, y / (2 * range) + 0.5];
   const fromUnitSquare = ([u, v]) => [(u - 0.5) * 2 * range, (v - 0.5) * 2 * range];
 
-  const square = unitSquare(canvas, viewport);
-  const toPixel = (vector) => square.toPixel(toUnitSquare(vector));
+  const unit = unitSquare(canvas, viewport);
+  const toPixel = (vector) => unit.toPixel(toUnitSquare(vector));
   // The vector under a pointer position (client coordinates).
-  const toVector = (clientX, clientY) => fromUnitSquare(square.toUnit(clientX, clientY));
-
-  function resize() {
-    const size = Math.round(canvas.getBoundingClientRect().width);
-    if (size === cssSize || size === 0) return false;
-    cssSize = size;
-    sizeCanvas(canvas, ctx, size, size);
-    canvas.dataset.viewport = JSON.stringify(viewport());
-    return true;
-  }
+  const toVector = (clientX, clientY) => fromUnitSquare(unit.toUnit(clientX, clientY));
 
   function drawFrame() {
     const [left, top, width, height] = viewport();
     ctx.fillStyle = COLORS.background;
-    ctx.fillRect(0, 0, cssSize, cssSize);
+    ctx.fillRect(0, 0, square.side, square.side);
     ctx.lineWidth = 1;
     ctx.strokeStyle = COLORS.grid;
     const step = range <= 3 ? 0.5 : 1;
@@ -112,8 +99,8 @@ export function create(el, { label, range }) {
   //        marker: {at, label, color, away}}
   function render(view) {
     lastView = view;
-    resize();
-    if (!cssSize) return;
+    square.resize();
+    if (!square.side) return;
     const { polygon = [], arrows = [], handle = null, marker = null } = view;
     drawFrame();
     if (polygon.length > 2) {
@@ -179,7 +166,7 @@ export function create(el, { label, range }) {
     }
   }
 
-  followLayout(canvas, resize, () => lastView && render(lastView));
+  followLayout(canvas, square.resize, () => lastView && render(lastView));
 
   return { canvas, render, toPixel, toVector, toUnitSquare, fromUnitSquare, viewport };
 }

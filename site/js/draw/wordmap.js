@@ -5,7 +5,7 @@
 //
 // view = { points: [{label, x, y, color}], legend: [{label, color}], empty?: text }
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, sizeCanvas } from "./canvas.js";
+import { createCanvas, followLayout, layoutBox } from "./canvas.js";
 
 const PAD = { left: 14, right: 14, top: 12, bottom: 12 };
 const LEGEND_ROW = 20;
@@ -13,22 +13,10 @@ const EASE = 0.35; // fraction of the way to the new bounds per render
 
 export function create(el, { label, aspect = 0.8 }) {
   const { canvas, ctx } = createCanvas(el, { className: "wordmap-canvas", label, aspect });
-  let width = 0;
-  let height = 0;
+  const box = layoutBox(canvas, ctx);
   let lastView = null;
   let bounds = null; // the eased [cx, cy, half-size]
   let settling = false; // a frame is already asked for to continue easing
-
-  function resize() {
-    const rect = canvas.getBoundingClientRect();
-    const w = Math.round(rect.width);
-    const h = Math.round(rect.height);
-    if ((w === width && h === height) || !w || !h) return false;
-    width = w;
-    height = h;
-    sizeCanvas(canvas, ctx, w, h);
-    return true;
-  }
 
   function target(points) {
     let [x0, x1, y0, y1] = [Infinity, -Infinity, Infinity, -Infinity];
@@ -48,7 +36,7 @@ export function create(el, { label, aspect = 0.8 }) {
     let row = 0;
     for (const item of legend) {
       const w = 16 + ctx.measureText(item.label).width + 14;
-      if (x + w > width - PAD.right && x > PAD.left) {
+      if (x + w > box.width - PAD.right && x > PAD.left) {
         row += 1;
         x = PAD.left;
       }
@@ -56,20 +44,20 @@ export function create(el, { label, aspect = 0.8 }) {
       x += w;
     }
     const rows = legend.length ? row + 1 : 0;
-    const top = height - PAD.bottom - rows * LEGEND_ROW;
+    const top = box.height - PAD.bottom - rows * LEGEND_ROW;
     for (const p of placed) p.y = top + p.row * LEGEND_ROW + LEGEND_ROW / 2;
     return { placed, height: rows * LEGEND_ROW };
   }
 
   function render(view, { ease = true } = {}) {
     lastView = view;
-    resize();
-    if (!width) return;
+    box.resize();
+    if (!box.width) return;
     const { points = [], legend = [], empty } = view;
     ctx.fillStyle = COLORS.background;
-    ctx.fillRect(0, 0, width, height);
+    ctx.fillRect(0, 0, box.width, box.height);
     const { placed, height: legendHeight } = legendRows(legend);
-    const plot = { left: PAD.left, top: PAD.top, width: width - PAD.left - PAD.right, height: height - PAD.top - PAD.bottom - legendHeight - 6 };
+    const plot = { left: PAD.left, top: PAD.top, width: box.width - PAD.left - PAD.right, height: box.height - PAD.top - PAD.bottom - legendHeight - 6 };
     ctx.strokeStyle = COLORS.grid;
     ctx.lineWidth = 1;
     ctx.strokeRect(plot.left + 0.5, plot.top + 0.5, plot.width - 1, plot.height - 1);
@@ -152,7 +140,7 @@ export function create(el, { label, aspect = 0.8 }) {
     }
   }
 
-  followLayout(canvas, resize, () => lastView && render(lastView, { ease: false }));
+  followLayout(canvas, box.resize, () => lastView && render(lastView, { ease: false }));
 
   return { canvas, render };
 }
