@@ -1,18 +1,9 @@
 import { latestCaller } from "../runtime/client.js";
+import { element } from "../ui/dom.js";
+
+export { element };
 
 // Small DOM helpers shared by the demo controllers.
-
-export function element(tag, attributes = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else if (name.startsWith("data-") || name.startsWith("aria-") || name === "role" || name === "for" || name === "title") node.setAttribute(name, value);
-    else node[name] = value;
-  }
-  node.append(...children);
-  return node;
-}
 
 export function button(label, action, onClick) {
   const node = element("button", { type: "button", text: label, "data-action": action });

@@ -5,54 +5,28 @@
 //   "idle"    a slot the answer does not use
 //   "ok"      an answer token some slot can produce
 //   "missing" an answer token no slot can produce (red, dashed)
+import { element } from "../ui/dom.js";
+
 export function create(el, { label }) {
-  const node = document.createElement("div");
-  node.className = "slot-rows";
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", label);
+  const node = element("div", { class: "slot-rows", role: "group", "aria-label": label });
   el.append(node);
+
+  function slot({ text, caption, state, title }) {
+    const captionNode = caption ? [element("span", { class: "slot-caption", text: caption })] : [];
+    return element("li", { class: `slot is-${state}`, "data-state": state, ...(title ? { title } : {}) }, [
+      element("span", { class: "slot-text", text }),
+      ...captionNode,
+    ]);
+  }
 
   // view: {rows: [{name, label, note, tokens: [{text, caption, state, title}]}]}
   function render({ rows }) {
     node.replaceChildren(
       ...rows.map((row) => {
-        const list = document.createElement("ol");
-        list.className = "slot-list";
-        list.setAttribute("aria-label", row.label);
-        for (const token of row.tokens) {
-          const item = document.createElement("li");
-          item.className = `slot is-${token.state}`;
-          item.dataset.state = token.state;
-          if (token.title) item.title = token.title;
-          const text = document.createElement("span");
-          text.className = "slot-text";
-          text.textContent = token.text;
-          item.append(text);
-          if (token.caption) {
-            const caption = document.createElement("span");
-            caption.className = "slot-caption";
-            caption.textContent = token.caption;
-            item.append(caption);
-          }
-          list.append(item);
-        }
-        const head = document.createElement("div");
-        head.className = "slot-row-head";
-        const title = document.createElement("span");
-        title.className = "slot-row-label";
-        title.textContent = row.label;
-        head.append(title);
-        if (row.note) {
-          const note = document.createElement("span");
-          note.className = "slot-row-note";
-          note.textContent = row.note;
-          head.append(note);
-        }
-        const wrapper = document.createElement("div");
-        wrapper.className = "slot-row";
-        if (row.name) wrapper.dataset.row = row.name;
-        wrapper.append(head, list);
-        return wrapper;
+        const note = row.note ? [element("span", { class: "slot-row-note", text: row.note })] : [];
+        const head = element("div", { class: "slot-row-head" }, [element("span", { class: "slot-row-label", text: row.label }), ...note]);
+        const list = element("ol", { class: "slot-list", "aria-label": row.label }, row.tokens.map(slot));
+        return element("div", { class: "slot-row", ...(row.name ? { "data-row": row.name } : {}) }, [head, list]);
       }),
     );
   }

@@ -19,6 +19,7 @@
 //   empty?: text shown while there is nothing to draw,
 // }
 import { COLORS, SIZES } from "../config.js";
+import { element } from "../ui/dom.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
 
 const CELL = { min: 2, max: 12 }; // CSS px
@@ -51,10 +52,7 @@ function scaleOf(item) {
 }
 
 export function create(el, { label }) {
-  const node = document.createElement("div");
-  node.className = "tensor-stages";
-  node.setAttribute("role", "group");
-  node.setAttribute("aria-label", label);
+  const node = element("div", { class: "tensor-stages", role: "group", "aria-label": label });
   el.append(node);
   let lastView = null;
   let lastWidth = 0;
@@ -69,6 +67,9 @@ export function create(el, { label }) {
     return Math.max(CELL.min, Math.min(CELL.max, Math.floor((width - 16) / widest)));
   }
 
+  // A matrix's name and shape, e.g. "W_x (8×64)", for its caption and its canvas's label.
+  const caption = (item) => `${item.label} (${item.shapeText ?? `${item.shape[0]}×${item.shape[1]}`})`;
+
   function drawItem(item, cell) {
     const [rows, cols] = item.shape;
     const top = item.segments ? SEGMENT_ROOM : 0;
@@ -76,7 +77,7 @@ export function create(el, { label }) {
     const boxH = rows * cell;
     const width = Math.max(boxW, 1) + 2;
     const height = top + boxH + 2 + (item.accent ? ACCENT_ROOM : 0);
-    const { canvas, ctx } = createCanvas(null, { className: "tensor-canvas", label: `${item.label} (${item.shapeText ?? `${rows}×${cols}`})` });
+    const { canvas, ctx } = createCanvas(null, { className: "tensor-canvas", label: caption(item) });
     canvas.style.width = `${width}px`; // CSSOM, allowed by the pages' CSP
     canvas.style.height = `${height}px`;
     sizeCanvas(canvas, ctx, width, height);
@@ -173,65 +174,32 @@ export function create(el, { label }) {
 
   // One matrix (label and canvas) or one operator sign.
   function piece(item, cell) {
-    if (item.op !== undefined) {
-      const op = document.createElement("span");
-      op.className = "tensor-op";
-      op.setAttribute("aria-hidden", "true");
-      op.textContent = item.op;
-      return op;
-    }
-    const figure = document.createElement("figure");
-    figure.className = `tensor is-${item.kind}`;
-    figure.dataset.tensor = item.name;
-    figure.dataset.shape = JSON.stringify(item.shape);
-    const caption = document.createElement("figcaption");
-    caption.className = "tensor-label";
-    caption.textContent = `${item.label} (${item.shapeText ?? `${item.shape[0]}×${item.shape[1]}`})`;
-    figure.append(caption, drawItem(item, cell));
-    return figure;
+    if (item.op !== undefined) return element("span", { class: "tensor-op", "aria-hidden": "true", text: item.op });
+    return element("figure", { class: `tensor is-${item.kind}`, "data-tensor": item.name, "data-shape": JSON.stringify(item.shape) }, [
+      element("figcaption", { class: "tensor-label", text: caption(item) }),
+      drawItem(item, cell),
+    ]);
   }
 
   function render(view) {
     lastView = view;
     lastWidth = node.getBoundingClientRect().width;
     if (!view.stages?.length) {
-      const empty = document.createElement("p");
-      empty.className = "tensor-empty";
-      empty.textContent = view.empty ?? "";
-      node.replaceChildren(empty);
+      node.replaceChildren(element("p", { class: "tensor-empty", text: view.empty ?? "" }));
       return;
     }
     const cell = cellSize(view);
     node.dataset.cell = String(cell);
     node.replaceChildren(
       ...view.stages.map((stage) => {
-        const box = document.createElement("div");
-        box.className = "tensor-stage";
-        if (stage.name) box.dataset.stage = stage.name;
-        const head = document.createElement("p");
-        head.className = "tensor-stage-head";
-        const title = document.createElement("span");
-        title.className = "tensor-stage-title";
-        title.textContent = stage.title;
-        head.append(title);
-        if (stage.formula) {
-          const formula = document.createElement("span");
-          formula.className = "tensor-formula";
-          formula.textContent = stage.formula;
-          head.append(formula);
-        }
-        const row = document.createElement("div");
-        if (stage.rows) {
-          // A product laid out as on paper: each row vector left of its matrix, the result under
-          // the matrices, so equal widths line up.
-          row.className = "tensor-matmul";
-          for (const cells of stage.rows) for (const item of cells) row.append(item ? piece(item, cell) : document.createElement("span"));
-        } else {
-          row.className = "tensor-row";
-          for (const item of stage.items) row.append(piece(item, cell));
-        }
-        box.append(head, row);
-        return box;
+        const formula = stage.formula ? [element("span", { class: "tensor-formula", text: stage.formula })] : [];
+        const head = element("p", { class: "tensor-stage-head" }, [element("span", { class: "tensor-stage-title", text: stage.title }), ...formula]);
+        // A product is laid out as on paper: each row vector left of its matrix, the result under
+        // the matrices, so equal widths line up.
+        const row = stage.rows
+          ? element("div", { class: "tensor-matmul" }, stage.rows.flat().map((item) => (item ? piece(item, cell) : element("span"))))
+          : element("div", { class: "tensor-row" }, stage.items.map((item) => piece(item, cell)));
+        return element("div", { class: "tensor-stage", ...(stage.name ? { "data-stage": stage.name } : {}) }, [head, row]);
       }),
     );
   }
