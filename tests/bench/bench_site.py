@@ -202,23 +202,14 @@ RECOVERY = """async (points) => {
 }"""
 
 
-def recovery_ms(browser, url: str) -> float:
-    """From killing the worker (a request pending) to that request answered by the new one."""
+def on_fresh_page(browser, url: str, script: str) -> float:
+    """Run one of the timing scripts above on the twelve points, in a page of its own."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(url)
-    ms = page.evaluate(RECOVERY, TWELVE)
+    result = page.evaluate(script, TWELVE)
     context.close()
-    return ms
-
-
-def held_karp_pyodide(browser, url: str) -> float:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url)
-    seconds = page.evaluate(PYODIDE_TIMING, TWELVE)
-    context.close()
-    return seconds
+    return result
 
 
 def main() -> None:
@@ -239,8 +230,8 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         loads = [cold_load(playwright, executable, url, served) for _ in range(3)]
         trips, handled, calls, frames = round_trips(browser, url)
-        pyodide_hk = held_karp_pyodide(browser, url)
-        recovery = statistics.median(recovery_ms(browser, url) for _ in range(3))
+        pyodide_hk = on_fresh_page(browser, url, PYODIDE_TIMING)
+        recovery = statistics.median(on_fresh_page(browser, url, RECOVERY) for _ in range(3))
         browser.close()
     server.shutdown()
     held_karp(TWELVE)
