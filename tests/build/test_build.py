@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from html import escape as html_escape
 from html.parser import HTMLParser
 from urllib.parse import urlparse
 
@@ -163,10 +164,20 @@ def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes
     assert new_version != version
 
 
-def test_the_companion_page_shows_our_measured_hull_results_from_the_json():
-    results = json.loads(site_build.HULL_RESULTS.read_text())
+def test_the_companion_page_shows_our_measured_results_from_the_json():
+    from ptrnet import results
+
     html = (site_build.DIST / "three-problems.html").read_text()
-    assert site_build.RESULTS_PLACEHOLDER not in html
-    for key, ours in results["ours"].items():
-        if key in results["paper"]:
-            assert f'<td class="ours">{100 * ours["accuracy"]:.1f} %</td><td>{100 * results["paper"][key]["accuracy"]:.1f} %</td>' in html
+    for task in site_build.RESULTS_CAPTIONS:
+        assert site_build.RESULTS_PLACEHOLDER.format(task=task) not in html
+        rows = results.markdown_rows(json.loads((site_build.MODEL_DATA / f"{task}_results.json").read_text()))
+        for row in rows[1:]:
+            assert "".join(f"<td>{html_escape(v)}</td>" for v in row[1:]) in html
+
+
+def test_the_site_wheel_leaves_out_what_only_cpython_uses():
+    wheel = next((site_build.DIST / "pyodide").glob("ptrnet-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+    assert not [n for n in names if site_build.CPYTHON_ONLY.fullmatch(n) or n.endswith(".npz")]
+    assert "ptrnet/decoding.py" in names and "ptrnet/trained.py" in names

@@ -1,11 +1,11 @@
-"""Shared fixtures: the paper's public test data and SPEC section 2's 7-point reference example."""
+"""Shared fixtures: the paper's public test data (the repository's checked gzip copies) and SPEC section 2's
+7-point reference example."""
 
 import copy
-from pathlib import Path
 
 import pytest
 
-DATA_DIR = Path(__file__).parents[2].parent / "shared" / "data"  # <repo>/../shared/data, never copied in
+from ptrnet import datasets
 
 REFERENCE_POINTS = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
 REFERENCE = {
@@ -15,12 +15,6 @@ REFERENCE = {
     "tsp_length": 2.6175,  # rounded to 4 decimals in the spec
     "delaunay": [[1, 3, 5], [1, 5, 7], [1, 2, 3], [1, 2, 7], [4, 5, 7], [2, 3, 6], [2, 4, 7], [2, 4, 6]],
 }
-
-
-@pytest.fixture
-def data_dir() -> Path:
-    """Folder of the paper's released test files."""
-    return DATA_DIR
 
 
 @pytest.fixture
@@ -38,9 +32,9 @@ def parse_line(line: str) -> tuple[list[list[float]], list[int]]:
 
 @pytest.fixture
 def read_data():
-    """Parsed lines of a data file in DATA_DIR."""
+    """Parsed lines of one of the paper's released files (tests/data/<name>.gz, sha256 checked)."""
 
     def read(name: str) -> list[tuple[list[list[float]], list[int]]]:
-        return [parse_line(line) for line in (DATA_DIR / name).read_text().splitlines() if line.strip()]
+        return [parse_line(line) for line in datasets.official_text(name).splitlines() if line.strip()]
 
     return read

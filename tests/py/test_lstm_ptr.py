@@ -1,27 +1,17 @@
-"""Tests of the LSTM hull models (issue 6): gradients, inference, training, shipped weights, handlers."""
+"""The numpy LSTM models (ptrnet.lstm_ptr): gradients, padding, decoding = training forward, gate order, training."""
 
 from __future__ import annotations
 
-import json
-import re
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from ptrnet import api, hull_data
+from ptrnet import datasets, decoding, tasks, weights
 from ptrnet import lstm_ptr as L
 from ptrnet import train as T
+from ptrnet.adam import Adam
 from ptrnet.notation import hull_sequence
-
-HANGUL = re.compile("[가-힣]")
-
-
-@pytest.fixture
-def card() -> dict:
-    """The packaged model card."""
-    return json.loads(resources.files("ptrnet").joinpath("data/hull_model_card.json").read_text("utf-8"))
 
 
 def _mixed_batch(model: str, seed: int) -> L.Batch:
@@ -76,9 +66,9 @@ def test_padding_leaves_each_example_unchanged() -> None:
 
 @pytest.mark.parametrize("mask", [False, True])
 def test_ptrnet_decoding_equals_the_training_forward_bit_for_bit(mask: bool) -> None:
-    params = L.shipped("ptrnet")
+    params = weights.shipped("hull_ptrnet")
     x = np.random.default_rng(5).random((16, 8, 2))
-    choices, probs = L.decode(params, x, mask=mask)
+    choices, probs = decoding.greedy(params, x, rule="mask" if mask else "free")
     live = choices >= 0
     batch = L.Batch(x, np.ones(x.shape[:2], dtype=bool), np.where(live, choices, 0), live)
     _, forward_probs, _ = L.forward(params, batch, mask)
@@ -86,9 +76,9 @@ def test_ptrnet_decoding_equals_the_training_forward_bit_for_bit(mask: bool) -> 
 
 
 def test_seq2seq_decoding_equals_the_training_forward_bit_for_bit() -> None:
-    params = L.shipped("seq2seq")
+    params = weights.shipped("hull_seq2seq")
     x = np.random.default_rng(6).random((16, 5, 2))
-    choices, probs = L.decode(params, x)
+    choices, probs = decoding.greedy(params, x)
     live = choices >= 0
     target = np.where(live & (choices < L.S2S_N), choices + 1, 0)  # tokens 1..5 as 1-based indices, ⇐ as 0
     assert not (live & (choices == L.GO)).any()
@@ -98,7 +88,7 @@ def test_seq2seq_decoding_equals_the_training_forward_bit_for_bit() -> None:
 
 def test_mask_blocks_chosen_points_except_the_first() -> None:
     params = L.init_params("ptrnet", 8, seed=0, scale=0.5, dtype=np.float64)
-    choices, probs = L.decode(params, np.random.default_rng(1).random((32, 6, 2)), mask=True)
+    choices, probs = decoding.greedy(params, np.random.default_rng(1).random((32, 6, 2)), rule="mask")
     for row, p in zip(choices, probs, strict=True):
         for t in range(1, len(row)):
             if row[t] < 0:
@@ -113,10 +103,9 @@ def test_mask_blocks_chosen_points_except_the_first() -> None:
 
 @pytest.mark.parametrize(("model", "seed"), [("ptrnet", 0), ("ptrnet", 1), ("seq2seq", 0)])
 def test_tiny_training_run_on_a_toy_set_lowers_the_loss(model: str, seed: int) -> None:
-    toy = hull_data.generate(5, 32, seed=seed)
-    batch = L.make_batch([p for p, _ in toy], [s for _, s in toy])
+    batch = L.make_batch(*tasks.generate("hull", 5, 32, seed=seed))
     params = L.init_params(model, 16, seed)
-    opt = L.Adam(params)
+    opt = Adam(params, clip=2.0)
     losses = []
     for _ in range(150):
         loss, grads = L.loss_and_grads(params, batch)
@@ -131,39 +120,49 @@ def test_interrupted_and_resumed_training_equals_one_run(tmp_path: Path) -> None
     part = T.train(config, out_dir=tmp_path / "two", cache=tmp_path / "c2", progress=False, until=7)
     assert part["stopped_at"] == 7 and not (tmp_path / "two" / "hull_seq2seq.npz").exists()
     T.train(config, resume=True, out_dir=tmp_path / "two", cache=tmp_path / "c2", progress=False)
-    one = L.load_params(tmp_path / "one" / "hull_seq2seq.npz")
-    two = L.load_params(tmp_path / "two" / "hull_seq2seq.npz")
+    one = weights.load(tmp_path / "one" / "hull_seq2seq.npz")
+    two = weights.load(tmp_path / "two" / "hull_seq2seq.npz")
     assert all(np.array_equal(one[k], two[k]) for k in one)
 
 
-def test_data_lines_round_trip_and_match_the_official_file(data_dir: Path) -> None:
-    lines = (data_dir / "convex_hull_5_test.txt").read_text().splitlines()[:200]
-    for line in lines:
-        points, seq = hull_data.parse_line(line)
-        assert hull_data.format_line(points, seq) == line.rstrip()
-        assert hull_sequence(points) == seq
-    gen = hull_data.generate(7, 20, seed=3)
-    assert [hull_data.parse_line(hull_data.format_line(p, s))[1] for p, s in gen] == [s for _, s in gen]
-    assert all(np.array_equal(hull_data.parse_line(hull_data.format_line(p, s))[0], p) for p, s in gen)
+# ---------------------------------------------------------------- PyTorch's gate order
 
 
-def test_area_coverage_counts_only_simple_polygons() -> None:
-    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [0.5, 0.9]])
-    truth = [1, 2, 3, 4, 1]
-    examples = [(square, truth)] * 4
-    outputs = [truth, [1, 2, 3, 5, 4, 1], [1, 3, 2, 4, 1], [1, 2, 1]]  # exact, inside vertex, bow-tie, degenerate
-    res = T.area_coverage(examples, outputs)
-    assert res["not_simple"] == 0.5 and res["area_fail"]
-    assert res["area_coverage"] == pytest.approx((1.0 + (1.0 - 0.5 * 1.0 * 0.1)) / 2)
+def test_torch_gate_order_maps_to_ours_and_back() -> None:
+    H = 3
+    torch_layout = np.concatenate([np.full((H, 2), k) for k in range(4)])  # blocks i=0, f=1, g=2, o=3
+    ours = L.from_torch_gates(torch_layout)
+    assert [int(b[0, 0]) for b in np.split(ours, 4)] == [0, 1, 3, 2]  # i, f, o, g
+    rng = np.random.default_rng(0)
+    for shape in ((4 * H,), (4 * H, 5)):
+        a = rng.normal(size=shape)
+        assert np.array_equal(L.to_torch_gates(L.from_torch_gates(a)), a)
+        assert np.array_equal(L.from_torch_gates(L.to_torch_gates(a)), a)
 
 
-# ---------------------------------------------------------------- shipped weights and model card
+def test_an_lstm_step_with_mapped_gates_equals_the_torch_formula() -> None:
+    """nn.LSTM's documented step (gates i, f, g, o stacked in weight_ih) computed by hand, against ours."""
+    rng = np.random.default_rng(1)
+    H, d = 4, 2
+    w_ih, w_hh, b = rng.normal(size=(4 * H, d)), rng.normal(size=(4 * H, H)), rng.normal(size=4 * H)
+    x, h, c = rng.normal(size=(3, d)), rng.normal(size=(3, H)), rng.normal(size=(3, H))
+    z = x @ w_ih.T + h @ w_hh.T + b
+    sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    i, f, g, o = sig(z[:, :H]), sig(z[:, H : 2 * H]), np.tanh(z[:, 2 * H : 3 * H]), sig(z[:, 3 * H :])
+    c_ref = f * c + i * g
+    h_ref = o * np.tanh(c_ref)
+    xz = x @ L.from_torch_gates(w_ih).T + L.from_torch_gates(b)
+    h_ours, c_ours, _ = L._lstm_step(xz, h, c, L.from_torch_gates(w_hh).T)
+    assert np.allclose(h_ours, h_ref, atol=1e-12) and np.allclose(c_ours, c_ref, atol=1e-12)
+
+
+# ---------------------------------------------------------------- weights on disk
 
 
 def test_saved_weights_come_back_within_half_an_int8_step_of_each_row(tmp_path: Path) -> None:
     params = L.init_params("ptrnet", 8, 0, 0.08, 1.0)
-    L.save_params(tmp_path / "w.npz", params)
-    back = L.load_params(tmp_path / "w.npz")
+    weights.save(tmp_path / "w.npz", params)
+    back = weights.load(tmp_path / "w.npz")
     assert back.keys() == params.keys()
     for k, v in params.items():
         if v.ndim < 2:
@@ -172,81 +171,3 @@ def test_saved_weights_come_back_within_half_an_int8_step_of_each_row(tmp_path: 
         step = np.abs(v).max(axis=1, keepdims=True).astype(np.float64) / 127  # (rows, 1)
         assert np.all(np.abs(back[k] - v) <= step / 2 * (1 + 1e-5))
         assert not np.array_equal(back[k], v.astype(np.float64))  # it really was rounded
-
-
-def test_shipped_weights_are_small_int8_matrices_and_described(card: dict) -> None:
-    for model in ("ptrnet", "seq2seq"):
-        data = resources.files("ptrnet").joinpath(f"data/hull_{model}.npz").read_bytes()
-        assert len(data) <= 256 * 1024
-        with np.load(__import__("io").BytesIO(data)) as f:
-            matrices = [k for k in f.files if f[k].ndim == 2 and not k.endswith(L.SCALE)]
-            assert matrices and all(f[k].dtype == np.int8 and f[k + L.SCALE].shape == (f[k].shape[0], 1) for k in matrices)
-            assert all(f[k].dtype == np.float32 for k in f.files if f[k].ndim < 2 or k.endswith(L.SCALE))
-        assert card["models"][model]["bytes"] == len(data)
-        assert card["models"][model]["wall_seconds"] <= 3600
-
-
-def test_shipped_ptrnet_reproduces_the_model_card_on_the_official_set(card: dict, read_data) -> None:
-    subset = card["test_subset"]
-    examples = [(np.array(p), s) for p, s in read_data("convex_hull_5_test.txt")[: subset["first_lines"]]]
-    acc, _ = T.accuracy(L.shipped("ptrnet"), examples)
-    assert acc == subset["ptrnet_accuracy"]
-
-
-# ---------------------------------------------------------------- handlers
-
-
-def test_hull_steps_real_is_a_valid_greedy_decoding(reference: dict) -> None:
-    for mask in (False, True):
-        res = api.dispatch("hull-steps", "real", {"points": reference["points"], "mask": mask})
-        n = len(reference["points"])
-        assert res["hull"] == reference["hull"] and res["model"]["illustrative"] is False
-        assert 1 <= len(res["steps"]) <= 2 * n + 2
-        prev, chosen = 0, []
-        for step in res["steps"]:
-            p = np.array(step["probs"])
-            assert len(p) == n + 1 and abs(p.sum() - 1.0) < 1e-9 and (p >= 0).all()
-            assert step["input"] == prev
-            choice = step["choice"]
-            assert (choice if choice > 0 else n + 1) - 1 == int(p.argmax())
-            if mask and chosen:
-                assert all(p[j - 1] == 0.0 for j in set(chosen) - {chosen[0], 0})
-            chosen.append(choice)
-            prev = choice
-        ended = res["steps"][-1]["choice"] == 0
-        assert res["ended"] == ended
-        assert res["output"] == (chosen[:-1] if ended else chosen)
-
-
-def test_hull_steps_real_solves_the_reference_example(reference: dict) -> None:
-    res = api.dispatch("hull-steps", "real", {"points": reference["points"]})
-    assert res["output"] == reference["hull"] and res["ended"]
-
-
-def test_slots_real_answers_with_both_models_at_five_points() -> None:
-    points = [[0.1, 0.1], [0.9, 0.2], [0.5, 0.5], [0.8, 0.9], [0.2, 0.8]]
-    res = api.dispatch("slots", "real", {"points": points})
-    assert res["hull"] == [1, 2, 4, 5, 1]
-    assert res["ptrnet"] == res["hull"]
-    assert all(t in L.VOCAB for t in res["seq2seq"]) and res["seq2seq_reason"] is None
-    seven = api.dispatch("slots", "real", {"points": [*points, [0.3, 0.3], [0.6, 0.1]]})
-    assert seven["seq2seq"] is None and HANGUL.search(seven["seq2seq_reason"])
-    assert all(1 <= j <= 7 for j in seven["ptrnet"])
-
-
-@pytest.mark.parametrize(
-    ("demo", "params"),
-    [
-        ("hull-steps", {}),
-        ("hull-steps", {"points": []}),
-        ("hull-steps", {"points": [[0.5, 0.5]] * 13}),
-        ("hull-steps", {"points": [[0.5, 0.5]], "mask": "yes"}),
-        ("hull-steps", {"points": [[0.5, 1.5]]}),
-        ("slots", {"points": [[0.1, 0.1], [0.2, 0.2]]}),
-        ("slots", {"points": [[0.1, 0.1], [0.2, 0.2], [0.3, float("nan")]]}),
-    ],
-)
-def test_real_handlers_reject_bad_input_in_korean(demo: str, params: dict) -> None:
-    with pytest.raises(api.InputError) as err:
-        api.dispatch(demo, "real", params)
-    assert HANGUL.search(str(err.value))

@@ -1,11 +1,8 @@
 """The geometry modules inside Pyodide (the browser's runtime): the spec's example, paper hull lines, numpy pin."""
 
-from pathlib import Path
-
 from pytest_pyodide import run_in_pyodide
 
-DATA_DIR = Path(__file__).parents[2].parent / "shared" / "data"  # <repo>/../shared/data
-
+from ptrnet import datasets
 
 @run_in_pyodide(packages=["ptrnet"])
 def test_runtime_has_the_pinned_numpy_and_ptrnet(selenium):
@@ -47,7 +44,7 @@ def _hull_lines_match(selenium, lines):
 
 
 def test_paper_hull_lines_are_reproduced(selenium):
-    lines = (DATA_DIR / "convex_hull_5_test.txt").read_text().splitlines()
+    lines = datasets.official_text("convex_hull_5_test.txt").splitlines()
     _hull_lines_match(selenium, lines[:20])
 
 

@@ -269,7 +269,7 @@ def _pointer_generator(params: dict) -> dict:
     return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True}
 
 
-# --- demos 1 and 4 with the trained LSTM models (issue 6): ptrnet.lstm_ptr, weights in data/hull_*.npz
+# --- demos 1 and 4 with the trained LSTM models: ptrnet.trained, weights in data/hull_*.npz
 
 MAX_REAL_POINTS = 12  # the trained models run live on every drag
 
@@ -285,14 +285,14 @@ def _real_points(params: dict, low: int) -> list[list[float]]:
 @handler("hull-steps", "real")
 def _hull_steps_real(params: dict) -> dict:
     """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities."""
-    from ptrnet import lstm_ptr
+    from ptrnet import trained
 
     points = _real_points(params, 1)
     mask = params.get("mask", False)
     if not isinstance(mask, bool):
         raise InputError("mask 값은 참(true) 또는 거짓(false)이어야 합니다.")
-    return {"points": points, "mask": mask, **lstm_ptr.hull_steps(points, mask), "hull": hull_sequence(points),
-            "model": lstm_ptr.card_summary()}
+    return {"points": points, "mask": mask, **trained.hull_steps(points, mask), "hull": hull_sequence(points),
+            "model": trained.summary("hull")}
 
 
 @handler("slots", "real")
@@ -304,13 +304,14 @@ def _slots_real(params: dict) -> dict:
 
 def _real_outputs(points: list[list[float]]) -> dict:
     """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points."""
-    from ptrnet import lstm_ptr
+    from ptrnet import trained
+    from ptrnet.lstm_ptr import S2S_N
 
     n = len(points)
-    s2s = lstm_ptr.seq2seq_tokens(points) if n == lstm_ptr.S2S_N else None
-    reason = None if s2s is not None else f"seq2seq 기준 모델은 점 {lstm_ptr.S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
-    return {"ptrnet": lstm_ptr.hull_steps(points, False)["output"], "seq2seq": s2s, "seq2seq_reason": reason,
-            "model": lstm_ptr.card_summary()}
+    s2s = trained.seq2seq_tokens(points) if n == S2S_N else None
+    reason = None if s2s is not None else f"seq2seq 기준 모델은 점 {S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
+    return {"ptrnet": trained.hull_steps(points, False)["output"], "seq2seq": s2s, "seq2seq_reason": reason,
+            "model": trained.summary("hull")}
 
 
 # --- prelude demos (issue 7): ptrnet.lm (one LSTM LM generation step) and ptrnet.nplm (Bengio et al. 2003)

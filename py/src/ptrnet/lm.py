@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet.adam import Adam
 from ptrnet.nplm import BOS, EOS, corpus_data
 
 Array = NDArray[np.float64]
@@ -181,16 +182,11 @@ def train(config: LMConfig, log_every: int = 0) -> tuple[Params, list[float]]:
     data = corpus_data()["lm"]
     ids, mask = encode(data["sentences"], data["vocab"])
     params = init_params(len(data["vocab"]), config)
-    m = {k: np.zeros_like(v) for k, v in params.items()}
-    v = {k: np.zeros_like(v) for k, v in params.items()}
+    opt = Adam(params, config.beta1, config.beta2, config.eps)
     losses = []
     for t in range(1, config.iterations + 1):
         loss, grads = loss_and_grads(params, ids, mask)
-        for k, g in grads.items():
-            m[k] = config.beta1 * m[k] + (1.0 - config.beta1) * g
-            v[k] = config.beta2 * v[k] + (1.0 - config.beta2) * g * g
-            m_hat, v_hat = m[k] / (1.0 - config.beta1**t), v[k] / (1.0 - config.beta2**t)
-            params[k] -= config.lr * m_hat / (np.sqrt(v_hat) + config.eps)
+        opt.step(params, grads, config.lr)
         losses.append(loss)
         if log_every and t % log_every == 0:
             print(f"step {t:5d}  loss {loss:.4f}")

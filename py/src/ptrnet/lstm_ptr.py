@@ -1,7 +1,8 @@
-"""LSTM Ptr-Net and LSTM seq2seq baseline for the convex hull (Vinyals et al. 2015), numpy only.
+"""LSTM Ptr-Net (Vinyals et al. 2015) and the LSTM seq2seq baseline, numpy only: the model and its gradients.
 
 Both models share one LSTM encoder over the 2-D points and one LSTM decoder whose
-initial state is the encoder's final state. Gates are ordered i, f, o, g.
+initial state is the encoder's final state. Gates are ordered i, f, o, g (GATES);
+from_torch_gates() maps PyTorch's i, f, g, o, in which the shipped Ptr-Nets were trained.
 
 Ptr-Net ("ptrnet"): slot 0 is the end slot ⇐ with a learned encoder state e_0
 ("end"); slots 1..n are the points. The decoder's first input is a learned
@@ -14,31 +15,28 @@ Seq2seq ("seq2seq"): a fixed softmax over the 7 tokens {1..5, ⇒, ⇐} (ids 0..
 computed as d_i @ out_W + out_b; the decoder input is the one-hot of the
 previous token (⇒ first).
 
-forward() is the one forward pass: training calls it with the true sequences,
-decode() runs the same step functions feeding back its own greedy choices. The
-dtype of the parameters (float32 for training, float64 for checks) is kept
-throughout.
+forward() is the teacher-forced pass of training; ptrnet.decoding runs the same
+step functions (encode, decoder_step) feeding back its own choices. The dtype of
+the parameters (float32 for training, float64 for checks) is kept throughout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
-from io import BytesIO
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from ptrnet import MissingData
 
 Array = NDArray[np.floating]
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
+GATES = "ifog"  # order of the gate blocks along the 4H axis of every LSTM matrix here
+TORCH_GATES = "ifgo"  # PyTorch's nn.LSTM order (trained weights are exported from it)
 VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # seq2seq tokens, ids 0..6
 GO, STOP = 5, 6  # ids of ⇒ and ⇐ in VOCAB
 S2S_N = 5  # the seq2seq baseline only knows 5 inputs
@@ -93,6 +91,22 @@ def make_batch(points: Sequence[Any], sequences: Sequence[Sequence[int]], dtype:
         target[b, : len(s)] = s
         live[b, : len(s) + 1] = True
     return Batch(x, valid, target, live)
+
+
+def _reorder_gates(a: Array, src: str, dst: str) -> Array:
+    """Gate blocks along axis 0 (length 4H) moved from order src to order dst."""
+    blocks = np.split(np.asarray(a), 4, axis=0)
+    return np.concatenate([blocks[src.index(g)] for g in dst], axis=0)
+
+
+def from_torch_gates(a: Array) -> Array:
+    """A PyTorch LSTM weight (4H, d) or bias (4H,) with its gate blocks in our order."""
+    return _reorder_gates(a, TORCH_GATES, GATES)
+
+
+def to_torch_gates(a: Array) -> Array:
+    """Inverse of from_torch_gates."""
+    return _reorder_gates(a, GATES, TORCH_GATES)
 
 
 # ---------------------------------------------------------------- shared step functions
@@ -186,15 +200,32 @@ def _to_tokens(target: Ints) -> Ints:
     return np.where(target > 0, target - 1, STOP)
 
 
-def _blocked(valid: Bools, chosen: Bools, first: Ints | None, mask: bool) -> Bools:
-    """Slots that may not be chosen (B, N+1): padding, and with the mask every chosen point but the first."""
-    blocked = np.concatenate([np.zeros((valid.shape[0], 1), dtype=bool), ~valid], axis=1)
-    if mask:
+RULES = ("free", "mask", "tour")  # which slots a decoding step may take (see blocked_slots)
+
+
+def blocked_slots(rule: str, valid: Bools, chosen: Bools, first: Ints | None, t: int) -> Bools:
+    """Slots step t may not take (B, N+1); padding always.
+
+    "free": any point or ⇐ (the paper's hull and Delaunay decoding). "mask": no point chosen earlier
+    except the first, so the polygon can close (demo 4's toggle). "tour": a valid tour in our notation,
+    P1 first, then every other point once, P1 again, then ⇐ (the paper's constrained TSP search).
+    """
+    B = valid.shape[0]
+    padding = np.concatenate([np.zeros((B, 1), dtype=bool), ~valid], axis=1)  # (B, N+1)
+    if rule == "free":
+        return padding
+    if rule == "mask":
         taken = chosen.copy()
         if first is not None:
-            taken[np.arange(len(first)), first] = False
-        blocked |= taken
-    return blocked
+            taken[np.arange(B), first] = False
+        return padding | taken
+    if rule != "tour":
+        raise ValueError(f"unknown decoding rule {rule!r}")
+    n = valid.sum(axis=1)[:, None]  # (B, 1) points per example
+    slot = np.arange(valid.shape[1] + 1)[None, :]  # (1, N+1)
+    if t == 0:
+        return slot != 1
+    return np.where(t < n, padding | chosen | (slot == 0), np.where(t == n, slot != 1, slot != 0))
 
 
 # ---------------------------------------------------------------- forward, backward, decoding
@@ -215,7 +246,8 @@ def forward(params: Params, batch: Batch, mask: bool = False) -> tuple[float, Ar
         xz = y @ params["dec_Wx"] + params["dec_b"]
         h, c, cache_t = _lstm_step(xz, h, c, params["dec_Wh"])
         if ptr:
-            logp, S = _pointer(params, keys, h, _blocked(valid, chosen, batch.target[:, 0] if t else None, mask))
+            blocked = blocked_slots("mask" if mask else "free", valid, chosen, batch.target[:, 0] if t else None, t)
+            logp, S = _pointer(params, keys, h, blocked)
             chosen[np.arange(B), batch.target[:, t]] |= batch.live[:, t] & (batch.target[:, t] > 0)
         else:
             logp, S = _vocab(params, h), None
@@ -283,160 +315,17 @@ def loss_and_grads(params: Params, batch: Batch, mask: bool = False) -> tuple[fl
     return loss, backward(params, cache)
 
 
-def decode(params: Params, x: Array, valid: Bools | None = None, mask: bool = False,
-           max_steps: int | None = None) -> tuple[Ints, Array]:
-    """Greedy decoding: choices (B, T) (Ptr-Net: 1-based point, 0 = ⇐; seq2seq: token id; -1 after the end)
-    and the probabilities of every step (B, T, slots)."""
-    ptr = kind(params) == "ptrnet"
-    x = np.asarray(x).astype(params["enc_Wx"].dtype)
-    B, N, _ = x.shape
-    valid = np.ones((B, N), dtype=bool) if valid is None else valid
-    max_steps = 2 * N + 2 if max_steps is None else max_steps
-    stop = 0 if ptr else STOP
+def encode(params: Params, x: Array, valid: Bools) -> tuple[Array | None, Array, Array]:
+    """What decoding needs from the encoder: slot keys W1 e_j (B, N+1, H) (Ptr-Net; None for seq2seq), h, c."""
     E, h, c, _ = _encode(params, x, valid)
-    _, keys = _keys(params, E) if ptr else (None, None)
-    chosen = np.zeros((B, N + 1), dtype=bool)
-    done = np.zeros(B, dtype=bool)
-    prev = np.zeros(B, dtype=np.int64)
-    first = np.zeros(B, dtype=np.int64)
-    choices, probs = [], []
-    for t in range(max_steps):
-        y = _dec_input(params, x, prev if t else None)
-        xz = y @ params["dec_Wx"] + params["dec_b"]
-        h, c, _ = _lstm_step(xz, h, c, params["dec_Wh"])
-        if ptr:
-            logp, _ = _pointer(params, keys, h, _blocked(valid, chosen, first if t else None, mask))
-        else:
-            logp = _vocab(params, h)
-        p = np.exp(logp)
-        choice = np.where(done, -1, p.argmax(axis=1))
-        if t == 0:
-            first = np.maximum(choice, 0)
-        if ptr:
-            chosen[np.arange(B), np.maximum(choice, 0)] |= choice > 0
-        choices.append(choice)
-        probs.append(p)
-        done |= choice == stop
-        prev = np.where(choice < 0, 0 if ptr else STOP, choice)
-        if done.all():
-            break
-    return np.stack(choices, axis=1), np.stack(probs, axis=1)
+    return (_keys(params, E)[1] if kind(params) == "ptrnet" else None), h, c
 
 
-def sequences(params: Params, choices: Ints) -> list[list[int]]:
-    """Greedy choices as 1-based index lists without ⇐ (seq2seq tokens 1..5 map to 1..5, ⇒ to 0)."""
-    out = []
-    for row in choices.tolist():
-        if kind(params) == "ptrnet":
-            seq = [j for j in row if j > 0] if 0 not in row else row[: row.index(0)]
-        else:
-            seq = row[: row.index(STOP)] if STOP in row else [j for j in row if j >= 0]
-            seq = [j + 1 if j < S2S_N else 0 for j in seq]
-        out.append(seq)
-    return out
-
-
-# ---------------------------------------------------------------- Adam, clipping, storage
-
-
-class Adam:
-    """Adam with gradient L2-norm clipping over all parameters together."""
-
-    def __init__(self, params: Params, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8,
-                 clip: float = 2.0) -> None:
-        """Zero moments shaped like params."""
-        self.m = {k: np.zeros_like(p) for k, p in params.items()}
-        self.v = {k: np.zeros_like(p) for k, p in params.items()}
-        self.t = 0
-        self.beta1, self.beta2, self.eps, self.clip = beta1, beta2, eps, clip
-
-    def step(self, params: Params, grads: Params, lr: float) -> float:
-        """Clip grads to norm self.clip, update params in place, return the norm before clipping."""
-        norm = float(np.sqrt(sum(float((g.astype(np.float64) ** 2).sum()) for g in grads.values())))
-        scale = min(1.0, self.clip / (norm + 1e-12))
-        self.t += 1
-        a = lr * np.sqrt(1.0 - self.beta2**self.t) / (1.0 - self.beta1**self.t)
-        for k, p in params.items():
-            g = grads[k] * p.dtype.type(scale)
-            self.m[k] += (1.0 - self.beta1) * (g - self.m[k])
-            self.v[k] += (1.0 - self.beta2) * (g * g - self.v[k])
-            p -= (a * self.m[k] / (np.sqrt(self.v[k]) + self.eps)).astype(p.dtype)
-        return norm
-
-
-SCALE = "__scale"  # suffix of the per-row scale stored next to an int8 matrix
-
-
-def save_params(path: Any, params: Params) -> None:
-    """Write params as a compressed .npz: matrices as int8 with a float32 scale per row, vectors float32.
-
-    A quarter of float32's size, so the site fetches less; the measured accuracies are those of
-    these rounded weights (hull_results.json is computed from the shipped files).
-    """
-    arrays = {}
-    for k, v in params.items():
-        if v.ndim < 2:
-            arrays[k] = v.astype(np.float32)
-            continue
-        scale = np.abs(v).max(axis=tuple(range(1, v.ndim)), keepdims=True).astype(np.float32) / 127  # (rows, 1)
-        scale[scale == 0] = 1
-        arrays[k] = np.round(v / scale).astype(np.int8)
-        arrays[k + SCALE] = scale
-    np.savez_compressed(path, **arrays)
-
-
-def load_params(source: Any, dtype: Any = np.float64) -> Params:
-    """Read params from a .npz path or bytes (int8 matrices scaled back), cast to dtype."""
-    with np.load(BytesIO(source) if isinstance(source, bytes) else source) as f:
-        names = [k for k in f.files if not k.endswith(SCALE)]
-        return {k: (f[k] * f[k + SCALE] if k + SCALE in f.files else f[k]).astype(dtype) for k in names}
-
-
-@cache
-def shipped(model: str) -> Params:
-    """The packaged weights of 'ptrnet' or 'seq2seq' (float64, loaded once)."""
-    path = resources.files("ptrnet").joinpath(f"data/hull_{model}.npz")
-    if not path.is_file():  # the site's wheel leaves the weights out; its worker fetches them
-        raise MissingData(str(path))
-    return load_params(path.read_bytes())
-
-
-# ---------------------------------------------------------------- what the browser asks for
-
-
-@cache
-def model_card() -> dict:
-    """The packaged model card (data/hull_model_card.json)."""
-    import json
-
-    return dict(json.loads(resources.files("ptrnet").joinpath("data/hull_model_card.json").read_text("utf-8")))
-
-
-def card_summary() -> dict:
-    """A few lines of the model card for the page: sizes, training range and measured accuracy."""
-    m = model_card()["models"]["ptrnet"]
-    cfg, metrics = m["hyper_parameters"], m["metrics"]
-    return {"name": "Ptr-Net (LSTM)", "hidden": cfg["hidden"], "train_n": f"{cfg['min_n']}-{cfg['max_n']}",
-            "steps": cfg["steps"], "wall_seconds": m["wall_seconds"], "parameters": m["parameters"],
-            "accuracy": {k.split("_")[1]: v["accuracy"] for k, v in metrics.items()}, "illustrative": False}
-
-
-def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
-    """Greedy Ptr-Net decoding of one point set, step by step: input, choice (0 = ⇐) and [P1..Pn, ⇐] per step."""
-    x = np.asarray(points, dtype=np.float64).reshape(1, -1, 2)  # (1, n, 2)
-    choices, probs = decode(shipped("ptrnet"), x, mask=mask)
-    steps, prev = [], 0
-    for choice, p in zip(choices[0].tolist(), probs[0], strict=True):
-        if choice < 0:
-            break
-        steps.append({"input": prev, "choice": choice, "probs": [*p[1:].tolist(), float(p[0])]})
-        prev = choice
-    return {"steps": steps, "output": sequences(shipped("ptrnet"), choices[:, : len(steps)])[0],
-            "ended": bool(steps) and steps[-1]["choice"] == 0}
-
-
-def seq2seq_tokens(points: Sequence[Sequence[float]]) -> list[str]:
-    """Greedy output tokens of the n = 5 seq2seq baseline, without the final ⇐."""
-    choices, _ = decode(shipped("seq2seq"), np.asarray(points, dtype=np.float64).reshape(1, -1, 2))
-    row = [t for t in choices[0].tolist() if t >= 0]
-    return [VOCAB[t] for t in (row[:-1] if row and row[-1] == STOP else row)]
+def decoder_step(params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array,
+                 blocked: Bools | None) -> tuple[Array, Array, Array]:
+    """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
+    y = _dec_input(params, x, prev)
+    h, c, _ = _lstm_step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
+    if keys is None:
+        return _vocab(params, h), h, c
+    return _pointer(params, keys, h, blocked)[0], h, c

@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet.adam import adam_update
+
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
@@ -150,17 +152,6 @@ def loss_and_grads(params: Params, x: Array, mask: bool) -> tuple[float, Params]
     return loss, grads
 
 
-def adam_step(
-    theta: Array, grad: Array, m: Array, v: Array, t: int, config: SorterConfig
-) -> tuple[Array, Array, Array]:
-    """One bias-corrected Adam update at step t >= 1; returns new (theta, m, v)."""
-    m = config.beta1 * m + (1.0 - config.beta1) * grad  # (P,)
-    v = config.beta2 * v + (1.0 - config.beta2) * grad * grad  # (P,)
-    m_hat = m / (1.0 - config.beta1**t)
-    v_hat = v / (1.0 - config.beta2**t)
-    return theta - config.lr * m_hat / (np.sqrt(v_hat) + config.eps), m, v
-
-
 class Trainer:
     """Holds weights, Adam state and the data stream; trains in chunks for the UI."""
 
@@ -225,9 +216,8 @@ class Trainer:
             x = self.rng.random((cfg.batch, n))  # (batch, n)
             with np.errstate(all="ignore"):  # non-finite results are caught just below
                 loss, grads = loss_and_grads(self.params, x, cfg.mask)
-                theta, m, v = adam_step(
-                    self.theta, flatten(grads), self.m, self.v, self.iteration + 1, cfg
-                )
+                theta, m, v = adam_update(self.theta, flatten(grads), self.m, self.v, self.iteration + 1,
+                                          cfg.lr, cfg.beta1, cfg.beta2, cfg.eps)
             if not (np.isfinite(loss) and np.isfinite(theta).all()):
                 self.diverged = True
                 break

@@ -1,8 +1,11 @@
-"""CLI: train the hull Ptr-Net / seq2seq baseline and evaluate them (CPython only; tqdm and shapely are imported here).
+"""CLI: the numpy trainer of the hull models, and the evaluation of every shipped model (CPython only).
 
-    python -m ptrnet.train train --model ptrnet
-    python -m ptrnet.train train --model seq2seq
-    python -m ptrnet.train evaluate
+    python -m ptrnet.train train --model seq2seq      # the n = 5 LSTM seq2seq baseline (numpy, CPU)
+    python -m ptrnet.train train --model ptrnet       # a hull Ptr-Net with the numpy trainer
+    python -m ptrnet.train evaluate                   # results JSON, model cards, README tables
+
+The shipped Ptr-Nets are trained by py/training/ptr_torch.py (PyTorch, GPU or CPU) and exported to the same
+.npz format; the numpy trainer stays as the dependency-free way to train on any machine.
 """
 
 from __future__ import annotations
@@ -13,26 +16,18 @@ import os
 import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from ptrnet import hull_data
+from ptrnet import evaluation, tasks, weights
 from ptrnet import lstm_ptr as L
+from ptrnet.adam import Adam
+from ptrnet.datasets import REPO, Example
 
-REPO = Path(__file__).resolve().parents[3]  # <repo>: py/src/ptrnet/train.py
 DATA_DIR = Path(__file__).resolve().parent / "data"  # the package data the weights ship in
-SHARED = REPO.parent / "shared" / "data"  # the paper's released test files, never copied in
-CACHE = REPO / ".cache" / "hull"  # checkpoints, generated test sets, training records
+CACHE = REPO / ".cache" / "hull"  # checkpoints and training records of the numpy trainer
 VAL_SEED = 7000  # validation sets: seed VAL_SEED + n
 VAL_COUNT = 500  # validation lines per n
-TEST_SUBSET = 10000  # lines of the official n = 5 file the test re-checks (all of them: ~5 s)
-PAPER = {  # SPEC section 7, Table 1 rows the page shows next to ours
-    "ptrnet_5": {"method": "Ptr-Net", "train_n": "5-50", "test_n": 5, "accuracy": 0.920, "area": 0.996},
-    "ptrnet_10": {"method": "Ptr-Net", "train_n": "5-50", "test_n": 10, "accuracy": 0.870, "area": 0.998},
-    "ptrnet_50": {"method": "Ptr-Net", "train_n": "5-50", "test_n": 50, "accuracy": 0.696, "area": 0.999},
-    "seq2seq_5": {"method": "LSTM", "train_n": "5", "test_n": 5, "accuracy": 0.877, "area": 0.996},
-}
 
 
 @dataclass(frozen=True)
@@ -64,40 +59,14 @@ def train_batch(config: TrainConfig, step: int) -> L.Batch:
     """The step-th training batch: a function of (seed, step) only, so a resumed run sees the same data."""
     rng = np.random.default_rng([config.seed, step])
     n = 5 if config.model == "seq2seq" else int(rng.integers(config.min_n, config.max_n + 1))
-    examples = hull_data.generate(n, config.batch, int(rng.integers(2**62)))
-    return L.make_batch([p for p, _ in examples], [s for _, s in examples])
+    points, seqs = tasks.generate("hull", n, config.batch, int(rng.integers(2**62)))
+    return L.make_batch(points, seqs)
 
 
-def accuracy(params: L.Params, examples: list[hull_data.Example], chunk: int = 2500) -> tuple[float, list[list[int]]]:
-    """Greedy exact-match accuracy and the outputs (1-based, without ⇐)."""
-    outputs: list[list[int]] = []
-    for k in range(0, len(examples), chunk):
-        part = examples[k : k + chunk]
-        choices, _ = L.decode(params, np.stack([p for p, _ in part]))
-        outputs += L.sequences(params, choices)
-    hits = sum(o == s for o, (_, s) in zip(outputs, examples, strict=True))
-    return hits / max(len(examples), 1), outputs
-
-
-def area_coverage(examples: list[hull_data.Example], outputs: list[list[int]]) -> dict:
-    """Mean output-polygon area / true hull area over simple outputs; FAIL when > 1 % are not simple polygons."""
-    from shapely.geometry import LinearRing, Polygon
-
-    ratios, bad = [], 0
-    for (pts, truth), out in zip(examples, outputs, strict=True):
-        ring = out[:-1] if len(out) > 1 and out[0] == out[-1] else out
-        ok = len(ring) >= 3 and len(set(ring)) == len(ring) and all(1 <= j <= len(pts) for j in ring)
-        if ok:
-            coords = [tuple(pts[j - 1]) for j in ring]
-            ok = LinearRing(coords).is_simple and Polygon(coords).area > 0
-        if not ok:
-            bad += 1
-            continue
-        true_area = Polygon([tuple(pts[j - 1]) for j in truth[:-1]]).area
-        ratios.append(Polygon(coords).area / true_area)
-    frac_bad = bad / max(len(examples), 1)
-    return {"area_coverage": float(np.mean(ratios)) if ratios else None, "not_simple": frac_bad,
-            "area_fail": frac_bad > 0.01}
+def val_accuracy(params: L.Params, examples: list[Example]) -> float:
+    """Greedy exact-match accuracy on a validation set of one size."""
+    outputs = evaluation.decode_all(params, "hull", [p for p, _ in examples])
+    return evaluation.accuracy(examples, outputs)
 
 
 # ---------------------------------------------------------------- train
@@ -108,7 +77,7 @@ def _ckpt_path(config: TrainConfig, cache: Path) -> Path:
     return cache / config.model / "checkpoint.npz"
 
 
-def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: L.Adam, step: int, wall: float,
+def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: Adam, step: int, wall: float,
                history: list) -> None:
     """Parameters, Adam moments, step and wall time so far."""
     path = _ckpt_path(config, cache)
@@ -123,14 +92,14 @@ def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: L.Adam, 
 
 def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, cache: Path = CACHE,
           progress: bool = True, until: int | None = None) -> dict:
-    """Run (or resume) training, write the (int8-rounded) weights to out_dir and a training record to the cache.
+    """Run (or resume) training; write the (int8-rounded) weights and their training record to out_dir.
 
     until stops the run after that many updates with a checkpoint (as if interrupted); --resume goes on.
     """
     from tqdm import tqdm
 
     params = L.init_params(config.model, config.hidden, config.seed, config.init_scale, config.forget_bias)
-    opt = L.Adam(params, clip=config.clip)
+    opt = Adam(params, clip=config.clip)
     start, wall, history = 0, 0.0, []
     if resume and _ckpt_path(config, cache).exists():
         with np.load(_ckpt_path(config, cache)) as f:
@@ -142,7 +111,7 @@ def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, c
             raise SystemExit("checkpoint was made with other settings; run without --resume")
         start, wall, history, opt.t = meta["step"], meta["wall"], meta["history"], meta["adam_t"]
     val_ns = (5,) if config.model == "seq2seq" else (5, 10)
-    val = {n: hull_data.generate(n, VAL_COUNT, VAL_SEED + n) for n in val_ns}
+    val = {n: list(zip(*tasks.generate("hull", n, VAL_COUNT, VAL_SEED + n), strict=True)) for n in val_ns}
     t0, avg = time.perf_counter() - wall, None
     stop = config.steps if until is None else min(until, config.steps)
     bar = tqdm(range(start, stop), initial=start, total=config.steps, desc=config.model, mininterval=2.0,
@@ -153,89 +122,22 @@ def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, c
         avg = loss if avg is None else 0.98 * avg + 0.02 * loss
         done = step + 1
         if done % config.val_every == 0 or done == config.steps:
-            accs = {f"val_acc_{n}": accuracy(params, ex)[0] for n, ex in val.items()}
+            accs = {f"val_acc_{n}": val_accuracy(params, ex) for n, ex in val.items()}
             history.append({"step": done, "loss": round(avg, 5), "wall": round(time.perf_counter() - t0, 1), **accs})
             bar.set_postfix(loss=f"{avg:.4f}", **{k: f"{v:.3f}" for k, v in accs.items()})
             bar.write(json.dumps(history[-1]))
         if done % config.ckpt_every == 0 or done in (config.steps, stop):
             _save_ckpt(config, cache, params, opt, done, time.perf_counter() - t0, history)
     wall = time.perf_counter() - t0
+    record = {"config": asdict(config), "step": stop, "wall": round(wall, 1), "history": history,
+              "device": "CPU (numpy, OMP_NUM_THREADS threads)", "start_from": "uniform init",
+              "trainer": "numpy: python -m ptrnet.train train"}
     if stop < config.steps:
-        return {"config": asdict(config), "wall_seconds": round(wall, 1), "history": history, "stopped_at": stop}
+        return record | {"stopped_at": stop}
     out_dir.mkdir(parents=True, exist_ok=True)
-    L.save_params(out_dir / f"hull_{config.model}.npz", params)
-    record = {"config": asdict(config), "wall_seconds": round(wall, 1), "history": history}
-    (cache / config.model).mkdir(parents=True, exist_ok=True)
-    (cache / config.model / "record.json").write_text(json.dumps(record, indent=1))
+    weights.save(out_dir / f"hull_{config.model}.npz", params)
+    (out_dir / f"hull_{config.model}_training.json").write_text(json.dumps(record, indent=1) + "\n")
     return record
-
-
-# ---------------------------------------------------------------- evaluate
-
-
-def evaluate(weights_dir: Path = DATA_DIR, out_dir: Path = DATA_DIR) -> dict:
-    """Measure both shipped models; write hull_results.json and hull_model_card.json to out_dir."""
-    official = hull_data.read_file(SHARED / "convex_hull_5_test.txt")
-    sets = {5: official, 10: hull_data.test_set(10, CACHE), 50: hull_data.test_set(50, CACHE)}
-    rows: dict[str, Any] = {}
-    for model, ns in (("ptrnet", (5, 10, 50)), ("seq2seq", (5,))):
-        path = weights_dir / f"hull_{model}.npz"
-        if not path.exists():
-            continue
-        params = L.load_params(path)
-        for n in ns:
-            t = time.perf_counter()
-            acc, outs = accuracy(params, sets[n])
-            rows[f"{model}_{n}"] = {"method": "Ptr-Net" if model == "ptrnet" else "LSTM seq2seq", "test_n": n,
-                                   "lines": len(sets[n]), "accuracy": acc, **area_coverage(sets[n], outs),
-                                   "seconds": round(time.perf_counter() - t, 1)}
-        if model == "ptrnet":
-            rows["ptrnet_5"]["subset_accuracy"] = accuracy(params, official[:TEST_SUBSET])[0]
-    sources = {5: "../shared/data/convex_hull_5_test.txt (the paper's released test set, 10,000 lines)",
-               10: f"generated: hull_data.generate(10, {hull_data.TEST_COUNT}, seed={hull_data.TEST_SEEDS[10]})",
-               50: f"generated: hull_data.generate(50, {hull_data.TEST_COUNT}, seed={hull_data.TEST_SEEDS[50]})"}
-    results = {"ours": rows, "paper": PAPER, "test_sets": {str(n): s for n, s in sources.items()},
-               "metric_notes": {"accuracy": "exact match of the greedy output with the true hull sequence",
-                                "area_coverage": "mean output polygon area / true hull area over simple outputs",
-                                "area_fail": "true when more than 1 % of outputs are not simple polygons"}}
-    (out_dir / "hull_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
-    card = {"task": "planar convex hull in SPEC section 2's notation (smallest index first, CCW, start repeated, ⇐)",
-            "decoding": "greedy, no mask", "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors", "models": {}}
-    for model in ("ptrnet", "seq2seq"):
-        rec_path = CACHE / model / "record.json"
-        if not rec_path.exists():
-            continue
-        rec = json.loads(rec_path.read_text())
-        cfg = rec["config"]
-        npz = weights_dir / f"hull_{model}.npz"
-        card["models"][model] = {
-            "file": f"data/hull_{model}.npz", "bytes": npz.stat().st_size,
-            "parameters": int(sum(v.size for v in L.load_params(npz).values())),
-            "architecture": _ARCH[model], "hyper_parameters": cfg,
-            "data": {"train": f"fresh batches per update: n uniform in {cfg['min_n']}..{cfg['max_n']}"
-                              if model == "ptrnet" else "fresh batches per update: n = 5",
-                     "points": "uniform in [0, 1]^2, rounded to 8 decimals; labels from ptrnet.notation.hull_sequence",
-                     "stream": "batch k = hull_data.generate(n, batch, seed drawn from default_rng([seed, k]))",
-                     "validation": f"hull_data.generate(n, {VAL_COUNT}, seed={VAL_SEED} + n)"},
-            "command": f"OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 .cache/venv/bin/python -m ptrnet.train train "
-                       f"--model {model} --steps {cfg['steps']} --hidden {cfg['hidden']}",
-            "wall_seconds": rec["wall_seconds"], "history": rec["history"],
-            "metrics": {k: v for k, v in rows.items() if k.startswith(model)},
-        }
-    if "ptrnet_5" in rows:
-        card["test_subset"] = {"file": "convex_hull_5_test.txt", "first_lines": TEST_SUBSET,
-                               "ptrnet_accuracy": rows["ptrnet_5"]["subset_accuracy"]}
-    (out_dir / "hull_model_card.json").write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n")
-    return results
-
-
-_ARCH = {
-    "ptrnet": "LSTM encoder over (x, y); LSTM decoder from the encoder's final state, fed a learned start vector "
-              "then the chosen point's (x, y); additive attention u_j = v.tanh(W1 e_j + W2 d_i) over the n points "
-              "plus a learned end state e_0 (slot ⇐) is the output distribution",
-    "seq2seq": "LSTM encoder over the 5 points; LSTM decoder fed the one-hot of the previous token (⇒ first); "
-               "fixed softmax over {1..5, ⇒, ⇐}",
-}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -249,17 +151,21 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--until", type=int, default=None, help="stop after this many updates (resume later)")
     tr.add_argument("--out", type=Path, default=DATA_DIR, help="folder for the weights")
     tr.add_argument("--cache", type=Path, default=CACHE, help="folder for checkpoints and the training record")
-    ev = sub.add_parser("evaluate", help="measure the shipped weights, write hull_results.json and the model card")
+    ev = sub.add_parser("evaluate", help="measure the shipped models: results JSON, model cards, README tables")
+    ev.add_argument("--task", choices=[*tasks.SPECS, "all"], default="all")
     ev.add_argument("--weights", type=Path, default=DATA_DIR)
     ev.add_argument("--out", type=Path, default=DATA_DIR)
     args = ap.parse_args(argv)
     if args.cmd == "train":
         config = TrainConfig(**{f.name: getattr(args, f.name) for f in fields(TrainConfig)})
         record = train(config, args.resume, args.out, args.cache, until=args.until)
-        print(json.dumps({"wall_seconds": record["wall_seconds"], "last": record["history"][-1:]}))
+        print(json.dumps({"wall_seconds": record["wall"], "last": record["history"][-1:]}))
     else:
-        res = evaluate(args.weights, args.out)
-        print(json.dumps(res["ours"], indent=1))
+        from ptrnet import results
+
+        for task in tasks.SPECS if args.task == "all" else [args.task]:
+            res = results.evaluate(task, args.weights, args.out)
+            print(json.dumps(res["ours"], indent=1))
 
 
 if __name__ == "__main__":

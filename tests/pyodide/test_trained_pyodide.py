@@ -1,4 +1,5 @@
-"""The trained hull models inside Pyodide (pytest-pyodide, `selenium` fixture): same answers as CPython.
+"""The trained models inside Pyodide (pytest-pyodide, `selenium` fixture): PyTorch's golden outputs and the
+same answers as CPython.
 
 Needs a Pyodide dist dir (--dist-dir) whose pyodide-lock.json lists the ptrnet wheel; the weights
 come from dist/models/ (see conftest.py).
@@ -6,12 +7,14 @@ come from dist/models/ (see conftest.py).
 
 from __future__ import annotations
 
+import json
+from importlib import resources
 from typing import Any
 
 import numpy as np
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import api
+from ptrnet import api, tasks
 
 REFERENCE_POINTS = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
 
@@ -60,12 +63,12 @@ def test_slots_in_pyodide_match_cpython(selenium_with_models: Any) -> None:
 def test_without_fetched_weights_the_model_names_the_file_to_fetch(selenium: Any) -> None:
     from importlib import resources
 
-    from ptrnet import MissingData, api, lstm_ptr
+    from ptrnet import MissingData, api, weights
 
     data = resources.files("ptrnet") / "data"
-    for weights in data.glob("hull_*.npz"):  # written by an earlier test in this runtime
-        weights.unlink()
-    lstm_ptr.shipped.cache_clear()
+    for path in data.glob("*.npz"):  # written by an earlier test in this runtime
+        path.unlink()
+    weights.shipped.cache_clear()
     try:
         api.dispatch("hull-steps", "real", {"points": [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9]]})
     except MissingData as err:
@@ -78,11 +81,12 @@ def test_without_fetched_weights_the_model_names_the_file_to_fetch(selenium: Any
 def _decode_and_forward_in_pyodide(selenium: Any) -> None:
     import numpy as np
 
+    from ptrnet import decoding, weights
     from ptrnet import lstm_ptr as L
 
-    params = L.shipped("ptrnet")
+    params = weights.shipped("hull_ptrnet")
     x = np.random.default_rng(3).random((8, 7, 2))
-    choices, probs = L.decode(params, x)
+    choices, probs = decoding.greedy(params, x)
     live = choices >= 0
     batch = L.Batch(x, np.ones((8, 7), dtype=bool), np.where(live, choices, 0), live)
     _, forward_probs, _ = L.forward(params, batch)
@@ -91,3 +95,28 @@ def _decode_and_forward_in_pyodide(selenium: Any) -> None:
 
 def test_decoding_equals_the_training_forward_in_pyodide(selenium_with_models: Any) -> None:
     _decode_and_forward_in_pyodide(selenium_with_models)
+
+
+@run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
+def _golden_in_pyodide(selenium: Any, task: str, rule: str, cases: list) -> float:
+    import numpy as np
+
+    from ptrnet import decoding, weights
+
+    params = weights.shipped(f"{task}_ptrnet")
+    worst = 0.0
+    for case in cases:
+        steps = len(case["probs"])
+        choices, probs = decoding.greedy(params, np.array(case["points"])[None], rule=rule, max_steps=steps)
+        assert choices[0, :steps].tolist() == case["choices"]
+        worst = max(worst, float(np.abs(probs[0, :steps] - np.array(case["probs"])).max()))
+    return worst
+
+
+def test_pyodide_reproduces_the_golden_outputs_of_pytorch(selenium_with_models: Any) -> None:
+    shipped = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_golden.json").is_file()]
+    assert "hull" in shipped
+    for task in shipped:
+        golden = json.loads(resources.files("ptrnet").joinpath(f"data/{task}_golden.json").read_text())
+        rule = "tour" if tasks.SPECS[task].constrained else "free"
+        assert _golden_in_pyodide(selenium_with_models, task, rule, golden["cases"]) < 1e-4

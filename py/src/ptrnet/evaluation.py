@@ -1,0 +1,107 @@
+"""Measuring the trained Ptr-Nets the way the paper did (CPython only: shapely and networkx are imported here).
+
+Hull: exact-match accuracy and area coverage (FAIL when over 1 % of outputs are not simple polygons).
+TSP: mean tour length against the optimum and the A1/A2/A3 baselines, and the share of valid tours.
+Delaunay: exact-set accuracy and triangle coverage (share of the true triangles in the output).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ptrnet import baselines, decoding, tasks
+from ptrnet.datasets import Example
+from ptrnet.lstm_ptr import Params
+from ptrnet.tsp import tour_length
+
+CHUNK = 2000  # examples decoded at once (memory: chunk * width * n * hidden floats)
+
+
+def decode_all(params: Params, task: str, points: Sequence[np.ndarray], width: int = 1) -> list[list[int]]:
+    """The model's output sequences (1-based, without ⇐) for point sets of one size; width 1 is greedy."""
+    spec = tasks.SPECS[task]
+    rule = "tour" if spec.constrained else "free"
+    out: list[list[int]] = []
+    for k in range(0, len(points), CHUNK):
+        x = np.stack(points[k : k + CHUNK])  # (B, n, 2)
+        steps = spec.max_steps(x.shape[1])
+        if width == 1:
+            choices, _ = decoding.greedy(params, x, rule=rule, max_steps=steps)
+        else:
+            choices, _ = decoding.beam_search(params, x, width, rule=rule, max_steps=steps)
+        out += decoding.sequences(params, choices)
+    return out
+
+
+def accuracy(examples: Sequence[Example], outputs: Sequence[list[int]]) -> float:
+    """Share of outputs equal to the target sequence."""
+    return float(np.mean([o == s for o, (_, s) in zip(outputs, examples, strict=True)]))
+
+
+def area_coverage(examples: Sequence[Example], outputs: Sequence[list[int]]) -> dict:
+    """Mean output-polygon area / true hull area over simple outputs; FAIL when > 1 % are not simple polygons."""
+    from shapely.geometry import LinearRing, Polygon
+
+    ratios, bad = [], 0
+    for (pts, truth), out in zip(examples, outputs, strict=True):
+        ring = out[:-1] if len(out) > 1 and out[0] == out[-1] else out
+        ok = len(ring) >= 3 and len(set(ring)) == len(ring) and all(1 <= j <= len(pts) for j in ring)
+        if ok:
+            coords = [tuple(pts[j - 1]) for j in ring]
+            ok = LinearRing(coords).is_simple and Polygon(coords).area > 0
+        if not ok:
+            bad += 1
+            continue
+        true_area = Polygon([tuple(pts[j - 1]) for j in truth[:-1]]).area
+        ratios.append(Polygon(coords).area / true_area)
+    frac_bad = bad / max(len(examples), 1)
+    return {"area_coverage": float(np.mean(ratios)) if ratios else None, "not_simple": frac_bad,
+            "area_fail": frac_bad > 0.01}
+
+
+def is_tour(seq: Sequence[int], n: int) -> bool:
+    """A closed tour in our notation: P1, every other point once, P1 again."""
+    return len(seq) == n + 1 and seq[0] == seq[-1] == 1 and sorted(seq[:-1]) == list(range(1, n + 1))
+
+
+def tour_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) -> dict:
+    """Mean tour length of the outputs (all must be valid tours), of the optimum, and their ratio."""
+    valid = [is_tour(o, len(p)) for o, (p, _) in zip(outputs, examples, strict=True)]
+    ours = [tour_length(p, np.array(o[:-1]) - 1) if ok else np.nan
+            for o, (p, _), ok in zip(outputs, examples, valid, strict=True)]
+    best = [tour_length(p, np.array(s[:-1]) - 1) for p, s in examples]
+    return {"mean_length": float(np.mean(ours)), "optimal": float(np.mean(best)), "valid": float(np.mean(valid)),
+            "ratio": float(np.mean(np.array(ours) / np.array(best)))}
+
+
+def baseline_lengths(examples: Sequence[Example], names: Sequence[str] = ("A1", "A2", "A3")) -> dict:
+    """Mean tour length of each approximate algorithm."""
+    return {name: float(np.mean([tour_length(p, baselines.ALGORITHMS[name](p)) for p, _ in examples]))
+            for name in names}
+
+
+def triangles(seq: Sequence[int]) -> set[tuple[int, ...]]:
+    """A flat pointer sequence read as triangles (ascending triples); a leftover part-triple is dropped."""
+    return {tuple(sorted(seq[k : k + 3])) for k in range(0, len(seq) - len(seq) % 3, 3)}
+
+
+def triangle_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) -> dict:
+    """Exact-set accuracy and mean triangle coverage."""
+    exact, cover = [], []
+    for (_, truth), out in zip(examples, outputs, strict=True):
+        want, got = triangles(truth), triangles(out)
+        exact.append(got == want and len(out) % 3 == 0 and len(out) == 3 * len(want))
+        cover.append(len(want & got) / max(len(want), 1))
+    return {"accuracy": float(np.mean(exact)), "triangle_coverage": float(np.mean(cover))}
+
+
+def measure(params: Params, task: str, examples: Sequence[Example], width: int) -> dict:
+    """Every metric of one task on one test set with one decoding."""
+    outputs = decode_all(params, task, [p for p, _ in examples], width)
+    if task == "hull":
+        return {"accuracy": accuracy(examples, outputs), **area_coverage(examples, outputs)}
+    if task == "tsp":
+        return tour_metrics(examples, outputs)
+    return triangle_metrics(examples, outputs)

@@ -1,0 +1,54 @@
+"""The paper's three problems as pointer-sequence tasks: labels, decoding rules and random examples."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
+
+Points = NDArray[np.float64]  # (n, 2)
+
+
+def _flat_triangles(points: Points) -> list[int]:
+    """Delaunay triangles in our notation as one flat pointer sequence (i, j, k, i', j', k', ...)."""
+    return [j for tri in delaunay_sequence(points) for j in tri]
+
+
+@dataclass(frozen=True)
+class Task:
+    """One problem: its target pointer sequence and how a Ptr-Net decodes it."""
+
+    name: str  # "hull", "tsp" or "delaunay"
+    label: Callable[[Points], list[int]]  # points -> 1-based target sequence, without the final ⇐
+    constrained: bool  # decode only valid tours (TSP), as the paper's beam search did
+    val_ns: tuple[int, ...]  # sizes the trainer validates on
+    steps_per_point: int  # output steps per input point at most (for a decoding cap)
+    beam_width: int  # beams of the search the pages and the evaluation use
+
+    def max_steps(self, n: int) -> int:
+        """Decoding cap for n points: the longest target plus ⇐ and some slack for wrong answers."""
+        return self.steps_per_point * n + 2
+
+
+SPECS = {
+    "hull": Task("hull", hull_sequence, constrained=False, val_ns=(5, 10, 50), steps_per_point=2, beam_width=4),
+    "tsp": Task("tsp", tsp_sequence, constrained=True, val_ns=(5, 10), steps_per_point=1, beam_width=10),
+    "delaunay": Task("delaunay", _flat_triangles, constrained=False, val_ns=(5, 10), steps_per_point=6, beam_width=4),
+}
+
+
+def random_points(rng: np.random.Generator, n: int) -> Points:
+    """n points uniform in [0, 1]^2, rounded to 8 decimals as in the paper's text files."""
+    return rng.random((n, 2)).round(8)
+
+
+def generate(task: str, n: int | Sequence[int], count: int, seed: int) -> tuple[list[Points], list[list[int]]]:
+    """count random point sets (n points, or n drawn from a list) and their target sequences."""
+    rng = np.random.default_rng(seed)
+    sizes = np.full(count, n) if isinstance(n, int) else rng.choice(np.asarray(n), count)
+    points = [random_points(rng, k) for k in sizes.tolist()]
+    return points, [SPECS[task].label(p) for p in points]

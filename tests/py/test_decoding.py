@@ -1,0 +1,87 @@
+"""Greedy decoding and beam search (ptrnet.decoding) against brute force, greedy and the decoding rules."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from ptrnet import decoding
+from ptrnet import lstm_ptr as L
+
+
+def _random_model(seed: int, hidden: int = 8, scale: float = 0.8) -> L.Params:
+    """A float64 Ptr-Net with large random weights, so that its distributions are far from uniform."""
+    return L.init_params("ptrnet", hidden, seed, scale=scale, dtype=np.float64)
+
+
+def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -> float:
+    """Log-probability of a whole choice sequence (ending in ⇐) by the teacher-forced step functions."""
+    valid = np.ones((1, x.shape[1]), dtype=bool)
+    keys, h, c = L.encode(params, x, valid)
+    chosen = np.zeros((1, x.shape[1] + 1), dtype=bool)
+    total, prev = 0.0, None
+    for t, j in enumerate(seq):
+        first = np.array([seq[0]]) if t else None
+        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, L.blocked_slots(rule, valid, chosen, first, t))
+        total += float(logp[0, j])
+        chosen[0, j] |= j > 0
+        prev = np.array([j])
+    return total
+
+
+@pytest.mark.parametrize("rule", ["free", "mask", "tour"])
+def test_beam_width_one_is_greedy(rule: str) -> None:
+    params = _random_model(0)
+    x = np.random.default_rng(1).random((40, 6, 2))
+    greedy, probs = decoding.greedy(params, x, rule=rule, max_steps=14)
+    beam, logp = decoding.beam_search(params, x, 1, rule=rule, max_steps=14)
+    assert np.array_equal(beam, greedy)
+    picked = np.where(greedy >= 0, np.take_along_axis(probs, np.maximum(greedy, 0)[..., None], axis=2)[..., 0], 1.0)
+    ended = (greedy == 0).any(axis=1)
+    assert np.allclose(logp[ended], np.log(picked).sum(axis=1)[ended], atol=1e-12)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 0), (3, 1), (3, 2), (4, 3)])
+def test_a_wide_beam_finds_the_most_probable_sequence_of_brute_force_enumeration(n: int, seed: int) -> None:
+    params = _random_model(seed, scale=1.5)
+    x = np.random.default_rng(seed + 10).random((1, n, 2))
+    max_steps = 4
+    finished = [[*body, 0] for k in range(max_steps) for body in itertools.product(range(1, n + 1), repeat=k)]
+    scores = {tuple(s): _sequence_logp(params, x, s, "free") for s in finished}
+    best = max(scores, key=scores.get)
+    width = sum(n**k for k in range(max_steps + 1))  # every prefix fits: the search is exhaustive
+    choices, logp = decoding.beam_search(params, x, width, max_steps=max_steps)
+    got = tuple(j for j in choices[0].tolist() if j >= 0)
+    assert got == best
+    assert logp[0] == pytest.approx(scores[best], abs=1e-12)
+
+
+@pytest.mark.parametrize("width", [1, 3, 8])
+def test_the_tour_rule_always_returns_a_closed_permutation(width: int) -> None:
+    for seed, n in enumerate((1, 2, 3, 5, 8, 12)):
+        params = _random_model(seed, scale=2.0)
+        x = np.random.default_rng(seed).random((16, n, 2))
+        choices, logp = decoding.beam_search(params, x, width, rule="tour", max_steps=n + 2)
+        for seq in decoding.sequences(params, choices):
+            assert seq[0] == seq[-1] == 1 and sorted(seq[:-1]) == list(range(1, n + 1))
+        assert np.isfinite(logp).all()
+
+
+def test_beam_search_keeps_padding_out() -> None:
+    params = _random_model(4, scale=2.0)
+    x = np.random.default_rng(4).random((6, 7, 2))
+    valid = np.arange(7)[None, :] < np.array([3, 4, 5, 6, 7, 7])[:, None]
+    for rule in ("free", "tour"):
+        choices, _ = decoding.beam_search(params, x, 5, valid=valid, rule=rule)
+        for row, ok in zip(choices, valid, strict=True):
+            assert all(j <= ok.sum() for j in row.tolist())
+
+
+def test_wider_beams_never_find_a_less_probable_sequence_on_these_inputs() -> None:
+    params = _random_model(5, scale=1.5)
+    x = np.random.default_rng(5).random((64, 5, 2))
+    scores = [decoding.beam_search(params, x, w, max_steps=8)[1] for w in (1, 4, 16)]
+    assert (scores[1] >= scores[0] - 1e-12).mean() > 0.9 and scores[1].mean() > scores[0].mean()
+    assert scores[2].mean() >= scores[1].mean()

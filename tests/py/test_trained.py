@@ -1,0 +1,137 @@
+"""The shipped trained models: golden outputs, the model cards reproduced, the handlers of demos 1 and 4."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from ptrnet import api, datasets, decoding, evaluation, results, tasks, trained, weights
+from ptrnet import lstm_ptr as L
+
+HANGUL = re.compile("[가-힣]")
+SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
+
+
+def _data(name: str) -> bytes:
+    """A packaged data file."""
+    return resources.files("ptrnet").joinpath(f"data/{name}").read_bytes()
+
+
+@pytest.mark.parametrize("task", SHIPPED)
+def test_numpy_decoding_reproduces_the_golden_outputs_of_pytorch(task: str) -> None:
+    golden = json.loads(_data(f"{task}_golden.json"))
+    params = weights.shipped(f"{task}_ptrnet")
+    spec = tasks.SPECS[task]
+    assert len({len(c["points"]) for c in golden["cases"]}) >= 3  # several sizes
+    for case in golden["cases"]:
+        x = np.array(case["points"])[None]
+        steps = len(case["probs"])
+        choices, probs = decoding.greedy(params, x, rule="tour" if spec.constrained else "free", max_steps=steps)
+        assert choices[0, :steps].tolist() == case["choices"]
+        assert np.abs(probs[0, :steps] - np.array(case["probs"])).max() < 1e-4
+
+
+@pytest.mark.parametrize("task", SHIPPED)
+def test_shipped_weights_are_int8_rows_and_described_by_their_card(task: str) -> None:
+    card = trained.card(task)
+    for model, entry in card["models"].items():
+        data = _data(f"{task}_{model}.npz")
+        with np.load(io.BytesIO(data)) as f:
+            matrices = [k for k in f.files if f[k].ndim == 2 and not k.endswith(weights.SCALE)]
+            assert matrices and all(f[k].dtype == np.int8 and f[k + weights.SCALE].shape == (f[k].shape[0], 1)
+                                    for k in matrices)
+            assert all(f[k].dtype == np.float32 for k in f.files if f[k].ndim < 2 or k.endswith(weights.SCALE))
+        assert entry["bytes"] == len(data)
+        assert entry["parameters"] == sum(v.size for v in weights.shipped(f"{task}_{model}").values())
+        for key in ("trainer", "hardware", "hyper_parameters", "steps", "wall_seconds", "history", "metrics"):
+            assert entry[key] not in (None, "", [], {}), key
+
+
+def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> None:
+    card = trained.card("hull")["models"]
+    examples = datasets.official("convex_hull_5_test.txt")
+    for model in ("ptrnet", "seq2seq"):
+        got = evaluation.measure(weights.shipped(f"hull_{model}"), "hull", examples, 1)
+        assert got == card[model]["metrics"][f"{model}_5"]["greedy"]
+    beam = evaluation.measure(weights.shipped("hull_ptrnet"), "hull", examples, tasks.SPECS["hull"].beam_width)
+    assert beam == card["ptrnet"]["metrics"]["ptrnet_5"]["beam"]
+
+
+@pytest.mark.parametrize("task", SHIPPED)
+def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
+    res = json.loads(_data(f"{task}_results.json"))
+    rows = results.markdown_rows(res)
+    readme = results.README.read_text()
+    for row in rows[1:]:
+        assert "| " + " | ".join(row) + " |" in readme
+
+
+# ---------------------------------------------------------------- handlers of demos 1 and 4
+
+
+def test_hull_steps_real_is_a_valid_greedy_decoding(reference: dict) -> None:
+    for mask in (False, True):
+        res = api.dispatch("hull-steps", "real", {"points": reference["points"], "mask": mask})
+        n = len(reference["points"])
+        assert res["hull"] == reference["hull"] and res["model"]["illustrative"] is False
+        assert 1 <= len(res["steps"]) <= 2 * n + 2
+        prev, chosen = 0, []
+        for step in res["steps"]:
+            p = np.array(step["probs"])
+            assert len(p) == n + 1 and abs(p.sum() - 1.0) < 1e-9 and (p >= 0).all()
+            assert step["input"] == prev
+            choice = step["choice"]
+            assert (choice if choice > 0 else n + 1) - 1 == int(p.argmax())
+            if mask and chosen:
+                assert all(p[j - 1] == 0.0 for j in set(chosen) - {chosen[0], 0})
+            chosen.append(choice)
+            prev = choice
+        ended = res["steps"][-1]["choice"] == 0
+        assert res["ended"] == ended
+        assert res["output"] == (chosen[:-1] if ended else chosen)
+
+
+def test_hull_steps_real_solves_the_reference_example(reference: dict) -> None:
+    res = api.dispatch("hull-steps", "real", {"points": reference["points"]})
+    assert res["output"] == reference["hull"] and res["ended"]
+
+
+def test_the_model_summary_comes_from_the_card() -> None:
+    summary = trained.summary("hull")
+    card = trained.card("hull")["models"]["ptrnet"]
+    assert summary["hidden"] == card["hyper_parameters"]["hidden"] and summary["steps"] == card["steps"]
+    assert summary["greedy"]["5"] == card["metrics"]["ptrnet_5"]["greedy"]["accuracy"]
+
+
+def test_slots_real_answers_with_both_models_at_five_points() -> None:
+    points = [[0.1, 0.1], [0.9, 0.2], [0.5, 0.5], [0.8, 0.9], [0.2, 0.8]]
+    res = api.dispatch("slots", "real", {"points": points})
+    assert res["hull"] == [1, 2, 4, 5, 1]
+    assert res["ptrnet"] == res["hull"]
+    assert all(t in L.VOCAB for t in res["seq2seq"]) and res["seq2seq_reason"] is None
+    seven = api.dispatch("slots", "real", {"points": [*points, [0.3, 0.3], [0.6, 0.1]]})
+    assert seven["seq2seq"] is None and HANGUL.search(seven["seq2seq_reason"])
+    assert all(1 <= j <= 7 for j in seven["ptrnet"])
+
+
+@pytest.mark.parametrize(
+    ("demo", "params"),
+    [
+        ("hull-steps", {}),
+        ("hull-steps", {"points": []}),
+        ("hull-steps", {"points": [[0.5, 0.5]] * 13}),
+        ("hull-steps", {"points": [[0.5, 0.5]], "mask": "yes"}),
+        ("hull-steps", {"points": [[0.5, 1.5]]}),
+        ("slots", {"points": [[0.1, 0.1], [0.2, 0.2]]}),
+        ("slots", {"points": [[0.1, 0.1], [0.2, 0.2], [0.3, float("nan")]]}),
+    ],
+)
+def test_real_handlers_reject_bad_input_in_korean(demo: str, params: dict) -> None:
+    with pytest.raises(api.InputError) as err:
+        api.dispatch(demo, "real", params)
+    assert HANGUL.search(str(err.value))
