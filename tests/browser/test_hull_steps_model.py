@@ -61,3 +61,30 @@ def test_dragging_a_point_makes_the_model_decode_the_new_set(demo):
     assert out_value(demo, DEMO, "step") == 1
     assert out_value(demo, DEMO, "probs") != before
     assert_matches_model(demo, 1, False)
+
+
+def test_points_can_be_added_up_to_twelve_and_deleted_down_to_three(demo):
+    free = [(0.05 + 0.08 * k, 0.04) for k in range(5)]  # 7 points to start with
+    for k, spot in enumerate(free):
+        demo.mouse.click(*pixel_of(demo, CANVAS, spot))
+        wait_ready(demo, DEMO)
+        assert len(canvas_points(demo, CANVAS)) == 8 + k
+    assert len(canvas_points(demo, CANVAS)) == 12
+    assert_matches_model(demo, 1, False)
+    demo.mouse.click(*pixel_of(demo, CANVAS, (0.95, 0.5)))
+    assert len(canvas_points(demo, CANVAS)) == 12 and "12개까지" in demo.text_content(f"{ROOT} .demo-message")
+    while len(points := canvas_points(demo, CANVAS)) > 3:
+        demo.mouse.dblclick(*pixel_of(demo, CANVAS, points[-1]))
+        wait_ready(demo, DEMO)
+    demo.mouse.dblclick(*pixel_of(demo, CANVAS, canvas_points(demo, CANVAS)[0]))
+    assert len(canvas_points(demo, CANVAS)) == 3 and "3개 이상" in demo.text_content(f"{ROOT} .demo-message")
+    assert_matches_model(demo, 1, False)
+
+
+def test_the_note_gives_the_model_cards_accuracy_at_this_many_points(demo):
+    from ptrnet import trained
+
+    sizes = trained.summary("hull")["demo_sizes"]
+    note = demo.text_content(f"{ROOT} .demo-note")
+    assert f"점이 7개일 때는 {100 * sizes['7']:.1f} %" in note
+    assert f"{100 * min(sizes.values()):.1f} %–{100 * max(sizes.values()):.1f} %" in note

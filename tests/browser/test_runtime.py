@@ -141,8 +141,8 @@ def test_a_stdlib_module_outside_our_precompiled_zip_is_fetched_from_the_full_on
 
 
 def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(page, site_url):
-    page.goto(site_url + "three-problems.html")
-    wait_ready(page, "three-problems")
+    page.goto(site_url + "embed.html#demo=sequences")
+    wait_ready(page, "sequences")
     assert not [url for url in page.watch.requests if "/models/" in url]
     page.goto(site_url + "index.html")
     wait_ready(page, "hull-steps")

@@ -130,6 +130,7 @@ def test_with_the_mask_it_learns_to_sort_and_a_mask_toggle_keeps_the_weights(dem
     assert "정렬 성공" in demo.text_content(f'{ROOT} [data-out="order"]')
     # Switching the mask off keeps the trained weights, and the demo says so.
     trained = iteration(demo)
+    accuracy, order = out_value(demo, DEMO, "accuracy10"), out_value(demo, DEMO, "order")
     demo.uncheck(f'{ROOT} [data-control="mask"]')
     wait_ready(demo, DEMO)
     assert iteration(demo) == trained
@@ -139,6 +140,8 @@ def test_with_the_mask_it_learns_to_sort_and_a_mask_toggle_keeps_the_weights(dem
     demo.check(f'{ROOT} [data-control="mask"]')
     wait_ready(demo, DEMO)
     assert iteration(demo) == trained and out_value(demo, DEMO, "model")["mask"] is True
+    # the same weights: the same accuracy on the fixed test set and the same decoding of the shown sequence
+    assert out_value(demo, DEMO, "accuracy10") == accuracy and out_value(demo, DEMO, "order") == order
 
 
 def test_test_length_slider_sets_the_heat_maps_columns(demo):

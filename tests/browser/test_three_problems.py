@@ -3,7 +3,8 @@
 import pytest
 
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
-from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
+from ptrnet.tsp import tour_length as closed_length
+from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
 DEMO = "three-problems"
 DEMO_PAGE = "three-problems.html"
@@ -71,3 +72,102 @@ def test_the_page_explains_the_paper_with_its_tables(demo):
     text = demo.text_content("main")
     for fact in ["72.6", "69.6", "Held-Karp", "Christofides", "2.87", "7.66", "80.7", "52.8"]:
         assert fact in text
+
+
+# ---------------------------------------------------------------- our trained Ptr-Nets over the exact answers
+
+
+def _models_for(points) -> dict:
+    """What CPython's ptrnet answers for these points: the page must show the same, computed in its worker."""
+    from ptrnet import api
+
+    return api.dispatch("three-problems", "solve", {"points": points})
+
+
+def _assert_model_outputs(page, points) -> None:
+    expected = _models_for(points)
+    n = len(points)
+    hull = out_value(page, DEMO, "model_hull")
+    assert hull == expected["model_hull"] and all(1 <= j <= n for j in hull)
+    tour = out_value(page, DEMO, "model_tsp")
+    assert tour == expected["model_tsp"]
+    assert tour[0] == tour[-1] == 1 and sorted(tour[:-1]) == list(range(1, n + 1))  # constrained: always a tour
+    optimal = out_value(page, DEMO, "tsp_length")
+    assert out_value(page, DEMO, "tsp_ratio") == pytest.approx(
+        closed_length(points, [j - 1 for j in tour[:-1]]) / optimal, rel=1e-9)
+    assert out_value(page, DEMO, "tsp_ratio") >= 1 - 1e-12
+    triangles = out_value(page, DEMO, "model_delaunay")
+    assert triangles == expected["model_delaunay"]
+    assert all(t == sorted(t) and all(1 <= j <= n for j in t) for t in triangles)
+
+
+def test_each_panel_shows_the_trained_models_answer_over_the_exact_one(demo):
+    _assert_model_outputs(demo, REFERENCE)
+    for panel in ("hull", "delaunay", "tsp"):
+        assert demo.locator(f'{canvas(panel)} >> xpath=ancestor::figure//*[@data-out="model_{panel}"]').count() == 1
+    assert demo.watch.console_errors == []
+
+
+def test_dragging_redraws_the_model_answers_for_the_new_points(demo):
+    drag(demo, canvas("delaunay"), REFERENCE[1], (0.95, 0.05))
+    wait_ready(demo, DEMO)
+    points = canvas_points(demo, canvas("tsp"))
+    assert points[1] == pytest.approx([0.95, 0.05], abs=0.01)
+    assert out_value(demo, DEMO, "hull") == hull_sequence(points)
+    _assert_model_outputs(demo, points)
+
+
+def test_wrong_hull_edges_and_triangles_are_the_differences_from_the_exact_answers(page, site_url):
+    points = [[0.5, 0.5], [0.52, 0.49], [0.1, 0.12], [0.9, 0.1], [0.88, 0.92], [0.12, 0.9], [0.5, 0.95],
+              [0.05, 0.5], [0.95, 0.52], [0.5, 0.05], [0.3, 0.31], [0.71, 0.69]]
+    fragment = "_".join(f"{x},{y}" for x, y in points)
+    page.goto(f"{site_url}three-problems.html#three-problems.points={fragment}")
+    wait_ready(page, DEMO)
+    _assert_model_outputs(page, points)
+    expected = _models_for(points)
+    exact_edges = {frozenset(e) for e in zip(expected["hull"], expected["hull"][1:])}
+    model = expected["model_hull"]
+    assert {frozenset(e) for e in expected["hull_wrong_edges"]} == {frozenset(e) for e in zip(model, model[1:])} - exact_edges
+    truth = [sorted(t) for t in delaunay_sequence(points)]
+    assert expected["delaunay_wrong"] == [t for t in out_value(page, DEMO, "model_delaunay") if t not in truth]
+
+
+def test_the_a1_and_a2_tours_can_be_switched_on_and_are_kept_in_the_link(demo):
+    assert demo.locator('[data-baseline="A1"]').is_hidden()
+    demo.check('[data-demo="three-problems"] [data-control="a1"]')
+    demo.check('[data-demo="three-problems"] [data-control="a2"]')
+    assert demo.locator('[data-baseline="A1"]').is_visible() and demo.locator('[data-baseline="A2"]').is_visible()
+    optimal = out_value(demo, DEMO, "tsp_length")
+    assert out_value(demo, DEMO, "a1_length") >= optimal - 1e-12 and out_value(demo, DEMO, "a2_length") >= optimal - 1e-12
+    assert "a1=1" in demo.url and "a2=1" in demo.url
+    demo.reload()
+    wait_ready(demo, DEMO)
+    assert demo.is_checked('[data-demo="three-problems"] [data-control="a2"]')
+
+
+def test_points_can_be_added_and_deleted_between_three_and_twelve(demo):
+    demo.mouse.click(*pixel_of(demo, canvas("hull"), (0.92, 0.92)))
+    wait_ready(demo, DEMO)
+    points = canvas_points(demo, canvas("tsp"))
+    assert len(points) == 8 and points[7] == pytest.approx([0.92, 0.92], abs=0.01)
+    assert out_value(demo, DEMO, "tsp") == tsp_sequence(points)
+    _assert_model_outputs(demo, points)
+    for point in reversed(points[3:]):
+        demo.mouse.dblclick(*pixel_of(demo, canvas("tsp"), point))
+        wait_ready(demo, DEMO)
+    assert len(canvas_points(demo, canvas("hull"))) == 3
+    demo.mouse.dblclick(*pixel_of(demo, canvas("tsp"), points[0]))
+    assert len(canvas_points(demo, canvas("hull"))) == 3
+    assert "3개 이상" in demo.text_content('[data-demo="three-problems"] .demo-message')
+    _assert_model_outputs(demo, points[:3])
+
+
+def test_only_the_companion_page_fetches_the_tsp_and_delaunay_weights(demo, site_url):
+    fetched = [u for u in demo.watch.requests if "/models/" in u]
+    assert any(u.endswith("tsp_ptrnet.npz") for u in fetched) and any(u.endswith("delaunay_ptrnet.npz") for u in fetched)
+    before = len(demo.watch.requests)
+    demo.goto(site_url + "index.html")
+    wait_ready(demo, "hull-steps")
+    later = demo.watch.requests[before:]
+    assert any(u.endswith("hull_ptrnet.npz") for u in later)  # the article's demos do use the hull model
+    assert not [u for u in later if u.endswith(("tsp_ptrnet.npz", "delaunay_ptrnet.npz"))]

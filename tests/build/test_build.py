@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -107,7 +108,10 @@ def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consist
     listed = {line.split(",")[0] for line in site_wheel.read(record).decode().splitlines() if line}
     assert listed == set(names)
     package_data = ROOT / "py" / "src" / "ptrnet" / "data"
-    for model in ["hull_ptrnet.npz", "hull_seq2seq.npz"]:
+    shipped = sorted(p.name for p in package_data.glob("*.npz"))
+    assert {"hull_ptrnet.npz", "hull_seq2seq.npz"} <= set(shipped)
+    assert sorted(p.name for p in (site_build.DIST / "models").iterdir()) == shipped
+    for model in shipped:
         assert sha256(site_build.DIST / "models" / model) == sha256(package_data / model)
 
 
@@ -149,7 +153,8 @@ def _service_worker_version(dist):
 def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes_version_with_any_file(tmp_path, monkeypatch):
     version, assets = _service_worker_version(site_build.DIST)
     files = {p.relative_to(site_build.DIST).as_posix() for p in site_build.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
-    on_demand = {f for f in files if f.startswith("vendor/katex/fonts/")} | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"}
+    companion_only = {f for f in files if f in ("models/tsp_ptrnet.npz", "models/delaunay_ptrnet.npz")}
+    on_demand = {f for f in files if f.startswith("vendor/katex/fonts/")} | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"} | companion_only
     assert len(on_demand) > 10 and on_demand <= files
     assert set(assets) == files - {"sw.js"} - on_demand
     assert {"index.html", "models/hull_ptrnet.npz", "pyodide/python_stdlib.zip"} <= set(assets)
@@ -181,3 +186,22 @@ def test_the_site_wheel_leaves_out_what_only_cpython_uses():
         names = z.namelist()
     assert not [n for n in names if site_build.CPYTHON_ONLY.fullmatch(n) or n.endswith(".npz")]
     assert "ptrnet/decoding.py" in names and "ptrnet/trained.py" in names
+
+
+def test_the_pages_workflow_runs_the_cpython_tests_before_it_deploys():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    test_job, build_job = workflow.split("\n  test:\n")[1].split("\n  build:\n")
+    assert "pytest tests/py" in test_job
+    assert "needs: test" in build_job.split("\n  deploy:\n")[0]
+
+
+def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):
+    """No test reads outside the repository (the paper's files are in tests/data): a bare clone suffices."""
+    clone = tmp_path / "elsewhere" / "clone"
+    subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(clone)], check=True)
+    assert not (clone.parent.parent / "shared").exists()
+    env = {**os.environ, "PYTHONPATH": str(clone / "py" / "src")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "tests/py", "-q", "-x", "-p", "no:cacheprovider"],
+                          cwd=clone, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout

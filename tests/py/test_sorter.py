@@ -182,8 +182,8 @@ def test_same_seed_is_bit_identical_and_chunking_does_not_matter() -> None:
 def test_reset_and_set_mask() -> None:
     trainer = sorter.Trainer()
     trainer.train(5)
-    trainer.set_mask(False)
     before = trainer.theta.copy()
+    trainer.set_mask(False)
     assert trainer.config.mask is False and np.array_equal(trainer.theta, before)
     report = trainer.train(3)
     assert report["mask"] is False and report["iteration"] == 8

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import json
 import re
 from importlib import resources
@@ -135,3 +136,37 @@ def test_real_handlers_reject_bad_input_in_korean(demo: str, params: dict) -> No
     with pytest.raises(api.InputError) as err:
         api.dispatch(demo, "real", params)
     assert HANGUL.search(str(err.value))
+
+
+# ---------------------------------------------------------------- the companion page's three models
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_problems_gives_each_models_answer_and_its_mistakes(seed: int) -> None:
+    from scipy.spatial import Delaunay
+
+    rng = np.random.default_rng(seed)
+    points = rng.random((int(rng.integers(3, 13)), 2)).round(4).tolist()
+    n = len(points)
+    res = api.dispatch("three-problems", "solve", {"points": points})
+    hull = res["model_hull"]
+    assert all(1 <= j <= n for j in hull)
+    edges = lambda seq: {frozenset(e) for e in zip(seq, seq[1:], strict=False) if e[0] != e[1]}  # noqa: E731
+    assert {frozenset(e) for e in res["hull_wrong_edges"]} == edges(hull) - edges(res["hull"])
+    tour = res["model_tsp"]
+    assert tour[0] == tour[-1] == 1 and sorted(tour[:-1]) == list(range(1, n + 1)) and tour[1] <= tour[-2]
+    length = sum(math.dist(points[a - 1], points[b - 1]) for a, b in zip(tour, tour[1:], strict=False))
+    assert res["model_tsp_length"] == pytest.approx(length) and res["tsp_ratio"] == pytest.approx(length / res["tsp_length"])
+    assert res["tsp_ratio"] >= 1 - 1e-12
+    truth = {tuple(sorted(t)) for t in Delaunay(np.array(points)).simplices + 1}  # scipy: general position here
+    model = {tuple(t) for t in res["model_delaunay"]}
+    assert {tuple(t) for t in res["delaunay_wrong"]} == model - truth
+    assert {tuple(t) for t in res["delaunay_missed"]} == truth - model
+    for name in ("A1", "A2"):
+        base = res["baselines"][name]
+        assert sorted(base["tour"][:-1]) == list(range(1, n + 1)) and base["length"] >= res["tsp_length"] - 1e-12
+
+
+def test_demo_four_needs_three_points() -> None:
+    with pytest.raises(api.InputError, match="3개부터"):
+        api.dispatch("hull-steps", "real", {"points": [[0.1, 0.2], [0.3, 0.4]]})

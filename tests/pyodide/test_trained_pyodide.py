@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any
 
 import numpy as np
+import pytest
 from pytest_pyodide import run_in_pyodide
 
 from ptrnet import api, tasks
@@ -120,3 +121,29 @@ def test_pyodide_reproduces_the_golden_outputs_of_pytorch(selenium_with_models: 
         golden = json.loads(resources.files("ptrnet").joinpath(f"data/{task}_golden.json").read_text())
         rule = "tour" if tasks.SPECS[task].constrained else "free"
         assert _golden_in_pyodide(selenium_with_models, task, rule, golden["cases"]) < 1e-4
+
+
+@run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
+def _three_problems_in_pyodide(selenium: Any, points: list) -> dict:
+    from ptrnet import api
+
+    return api.dispatch("three-problems", "solve", {"points": points})
+
+
+def test_the_companion_pages_answers_in_pyodide_match_cpython(selenium_with_models: Any) -> None:
+    for n in (3, 7, 12):
+        points = np.random.default_rng(100 + n).random((n, 2)).round(4).tolist()
+        host = api.dispatch("three-problems", "solve", {"points": points})
+        browser = _three_problems_in_pyodide(selenium_with_models, points)
+        assert _close(browser, host), n
+
+
+def _close(a: Any, b: Any) -> bool:
+    """Equal structures; floats equal to 1e-9 (the two runtimes' numpy builds may round differently)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_close(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_close(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float):
+        return a == pytest.approx(b, rel=1e-9, abs=1e-12)
+    return a == b

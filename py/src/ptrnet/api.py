@@ -13,9 +13,11 @@ from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.tsp import tour_length
 
 MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
+MIN_MODEL_POINTS = 3  # demos 1 and 4 and the companion page: fewer points have no hull, triangle or tour
 MAX_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
 TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
 MAX_SEED = 2**31 - 1
+MAX_INSTANCE_ID = 64  # characters of a demo element's id
 
 Handler = Callable[[dict], dict]
 HANDLERS: dict[tuple[str, str], Handler] = {}
@@ -36,6 +38,28 @@ def handler(demo: str, fn: str) -> Callable[[Handler], Handler]:
 
 
 _FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
+
+
+def call(demo: str, fn: str, params: dict) -> dict:
+    """What the worker calls: {"ok": True, "result": ...} or {"ok": False, "error": {kind, message, missing?}}.
+
+    Errors cross to JS as these objects, never as traceback text. kind: "input" (a bad request; the Korean
+    message is for the reader), "missing" (a file the site ships separately: its path is `missing`, the
+    worker fetches it and calls again), "module" (a stdlib module outside the site's zip: its name is
+    `missing`), "python" (an unexpected exception).
+    """
+    try:
+        return {"ok": True, "result": dispatch(demo, fn, params)}
+    except InputError as err:
+        return {"ok": False, "error": {"kind": "input", "message": str(err)}}
+    except ptrnet.MissingData as err:
+        return {"ok": False, "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.",
+                                       "missing": str(err)}}
+    except ModuleNotFoundError as err:
+        return {"ok": False, "error": {"kind": "module", "message": f"{err.name} 모듈이 없습니다.", "missing": err.name}}
+    except Exception as err:  # noqa: BLE001 — every other failure is reported to the page, never raised into JS
+        return {"ok": False, "error": {"kind": "python",
+                                       "message": f"파이썬 계산 중 예상하지 못한 오류({type(err).__name__})가 났습니다: {err}"}}
 
 
 def dispatch(demo: str, fn: str, params: dict) -> dict:
@@ -92,9 +116,12 @@ def _sequences(params: dict) -> dict:
 
 @handler("three-problems", "solve")
 def _three_problems(params: dict) -> dict:
-    """The paper's three problems on up to 12 points."""
+    """The paper's three problems on up to 12 points: exact answers and our trained Ptr-Nets' answers."""
+    from ptrnet import trained
+
     points = _tsp_points(params)
-    return {**_hull_and_tour(points), "delaunay": delaunay_sequence(points)}
+    exact = {**_hull_and_tour(points), "delaunay": delaunay_sequence(points)}
+    return {"points": points, **exact} | trained.three_models(points, exact)
 
 
 @handler("runtime", "inject_fault")
@@ -124,7 +151,7 @@ def _ping(params: dict) -> dict:
     return {"numpy": np.__version__, "ptrnet": ptrnet.__version__}
 
 
-# --- demos 5 and 6: one shared trainer per model name (the page's demo 5 and demo 6 share "main")
+# --- demos 5 and 6: one sorter per demo instance (demo 6 names the demo 5 whose model it evaluates)
 
 _TRAINERS: dict[str, sorter.Trainer] = {}
 
@@ -139,9 +166,25 @@ def _int(params: dict, name: str, default: int, low: int, high: int) -> int:
     return int(v)
 
 
+def _bool(params: dict, name: str, default: bool) -> bool:
+    """params[name] as a bool; anything else (the string "false", 0, 1) is a Korean InputError, not coerced."""
+    v = params.get(name, default)
+    if not isinstance(v, bool):
+        raise InputError(f"{name} 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    return v
+
+
+def _instance(params: dict) -> str:
+    """The demo element a stateful request belongs to: each element keeps its own model in the worker."""
+    v = params.get("instance", "main")
+    if not isinstance(v, str) or not 0 < len(v) <= MAX_INSTANCE_ID:
+        raise InputError(f"instance 값은 1–{MAX_INSTANCE_ID}자의 문자열이어야 합니다.")
+    return v
+
+
 def _trainer(params: dict) -> sorter.Trainer:
-    """The trainer named by params["model"], created with the default settings on first use."""
-    name = str(params.get("model", "main"))
+    """The sorter of the request's instance, created with the default settings on first use."""
+    name = _instance(params)
     if name not in _TRAINERS:
         _TRAINERS[name] = sorter.Trainer()
     return _TRAINERS[name]
@@ -158,7 +201,7 @@ def _summary(t: sorter.Trainer) -> dict:
 def _sort_reset(params: dict) -> dict:
     """Re-initialise the model from a seed, with the mask setting given."""
     t = _trainer(params)
-    t.set_mask(bool(params.get("mask", t.config.mask)))
+    t.set_mask(_bool(params, "mask", t.config.mask))
     t.reset(_int(params, "seed", t.config.seed, 0, MAX_SEED))
     return _summary(t)
 
@@ -192,7 +235,7 @@ def _sort_restore(params: dict) -> dict:
 def _sort_set_mask(params: dict) -> dict:
     """Switch the mask for decoding and further training, keeping the weights."""
     t = _trainer(params)
-    t.set_mask(bool(params.get("mask", True)))
+    t.set_mask(_bool(params, "mask", True))
     return _summary(t)
 
 
@@ -287,10 +330,8 @@ def _hull_steps_real(params: dict) -> dict:
     """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities."""
     from ptrnet import trained
 
-    points = _real_points(params, 1)
-    mask = params.get("mask", False)
-    if not isinstance(mask, bool):
-        raise InputError("mask 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    points = _real_points(params, MIN_MODEL_POINTS)
+    mask = _bool(params, "mask", False)
     return {"points": points, "mask": mask, **trained.hull_steps(points, mask), "hull": hull_sequence(points),
             "model": trained.summary("hull")}
 
@@ -298,7 +339,7 @@ def _hull_steps_real(params: dict) -> dict:
 @handler("slots", "real")
 def _slots_real(params: dict) -> dict:
     """Greedy outputs of the trained Ptr-Net and (at n = 5) of the seq2seq baseline, next to the true hull."""
-    points = _real_points(params, 3)
+    points = _real_points(params, MIN_MODEL_POINTS)
     return {"points": points, "hull": hull_sequence(points), **_real_outputs(points)}
 
 
@@ -344,11 +385,8 @@ def _nplm_reset(params: dict) -> dict:
     """Re-initialise the NPLM from a seed, with or without the direct connection W."""
     from ptrnet import nplm
 
-    t = nplm.shared_trainer()
-    direct = params.get("direct", t.config.direct)
-    if not isinstance(direct, bool):
-        raise InputError("direct 값은 참(true) 또는 거짓(false)이어야 합니다.")
-    t.reset(_int(params, "seed", t.config.seed, 0, MAX_SEED), direct)
+    t = _nplm(params)
+    t.reset(_int(params, "seed", t.config.seed, 0, MAX_SEED), _bool(params, "direct", t.config.direct))
     return nplm.summary(t)
 
 
@@ -357,7 +395,7 @@ def _nplm_train(params: dict) -> dict:
     """Run a chunk of SGD steps and return the new summary."""
     from ptrnet import nplm
 
-    t = nplm.shared_trainer()
+    t = _nplm(params)
     t.train(_int(params, "iterations", 200, 1, 2000))
     return nplm.summary(t)
 
@@ -367,4 +405,43 @@ def _nplm_view(params: dict) -> dict:
     """The current summary: perplexities, word vectors and the unseen sentence's probability."""
     from ptrnet import nplm
 
-    return nplm.summary(nplm.shared_trainer())
+    return nplm.summary(_nplm(params))
+
+
+@handler("nplm", "snapshot")
+def _nplm_snapshot(params: dict) -> dict:
+    """The NPLM's whole training state, so the page can restore it into a restarted worker."""
+    return _nplm(params).snapshot()
+
+
+@handler("nplm", "restore")
+def _nplm_restore(params: dict) -> dict:
+    """Continue from a snapshot taken earlier."""
+    from ptrnet import nplm
+
+    t = _nplm(params)
+    try:
+        t.restore(params["snapshot"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    return nplm.summary(t)
+
+
+_NPLMS: dict = {}  # instance -> nplm.Trainer
+
+
+def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads its corpus)
+    """The NPLM of the request's instance, created on first use."""
+    from ptrnet import nplm
+
+    name = _instance(params)
+    if name not in _NPLMS:
+        _NPLMS[name] = nplm.Trainer()
+    return _NPLMS[name]
+
+
+@handler("runtime", "free")
+def _free(params: dict) -> dict:
+    """Forget the models of a demo element that left the page."""
+    name = _instance(params)
+    return {"freed": [kind for kind, table in (("sorter", _TRAINERS), ("nplm", _NPLMS)) if table.pop(name, None)]}

@@ -83,8 +83,8 @@ def baseline_lengths(examples: Sequence[Example], names: Sequence[str] = ("A1", 
 
 
 def triangles(seq: Sequence[int]) -> set[tuple[int, ...]]:
-    """A flat pointer sequence read as triangles (ascending triples); a leftover part-triple is dropped."""
-    return {tuple(sorted(seq[k : k + 3])) for k in range(0, len(seq) - len(seq) % 3, 3)}
+    """The set of triangles a flat pointer sequence names."""
+    return {tuple(t) for t in tasks.as_triangles(seq)}
 
 
 def triangle_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) -> dict:

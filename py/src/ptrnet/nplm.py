@@ -259,11 +259,27 @@ class Trainer:
         """The training objective on the whole training set."""
         return loss_and_grads(self.params, self.ctx, self.target, self.config.decay)[0]
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
+        rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
+        return {"params": {k: v.tolist() for k, v in self.params.items()}, "iteration": self.iteration,
+                "seed": self.config.seed, "direct": self.config.direct,
+                "rng": {"state": str(rng["state"]["state"]), "inc": str(rng["state"]["inc"]),
+                        "has_uint32": rng["has_uint32"], "uinteger": rng["uinteger"]}}
 
-@cache
-def shared_trainer() -> Trainer:
-    """The one trainer the page's NPLM demo drives (reset changes it in place)."""
-    return Trainer()
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Continue the run a snapshot() describes, bit for bit."""
+        self.reset(int(snap["seed"]), bool(snap["direct"]))
+        params = {k: np.array(v, dtype=np.float64) for k, v in snap["params"].items()}
+        if params.keys() != self.params.keys() or any(params[k].shape != self.params[k].shape for k in params):
+            raise ValueError("snapshot has other parameters")
+        self.params = params
+        self.iteration = int(snap["iteration"])
+        r = snap["rng"]
+        self.rng.bit_generator.state = {
+            "bit_generator": "PCG64", "state": {"state": int(r["state"]), "inc": int(r["inc"])},
+            "has_uint32": int(r["has_uint32"]), "uinteger": int(r["uinteger"]),
+        }
 
 
 @cache

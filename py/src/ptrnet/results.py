@@ -20,6 +20,8 @@ TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
     "tsp": {5: (1000, 2005), 10: "tsp_10_test_exact.txt", 20: (200, 2020)},
     "delaunay": {5: (1000, 3005), 10: (1000, 3010)},
 }
+DEMO_SIZES = range(3, 13)  # demo 4 and the companion page take 3-12 points: the hull model's accuracy at each
+DEMO_SIZE_SETS = (1000, 4000)  # (count, seed base) of those generated sets: seed = base + n
 PAPER = {  # SPEC section 7: the rows of the paper's tables that ours stand beside
     "hull": {"ptrnet_5": {"accuracy": 0.920, "area_coverage": 0.996}, "ptrnet_10": {"accuracy": 0.870, "area_coverage": 0.998},
              "ptrnet_50": {"accuracy": 0.696, "area_coverage": 0.999}, "ptrnet_100": {"accuracy": 0.503, "area_coverage": 0.999},
@@ -91,11 +93,26 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
             rows[f"{model}_{n}"] = row | {"seconds": round(time.perf_counter() - t, 1)}
     results = {"task": task, "notation": NOTATION[task], "ours": rows, "paper": PAPER[task], "test_sets": sources,
                "metric_notes": METRICS[task]}
+    if task == "hull" and "ptrnet_5" in rows:
+        results["demo_sizes"] = demo_size_accuracy(weights.load(weights_dir / "hull_ptrnet.npz"))
     (out_dir / f"{task}_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
-    (out_dir / f"{task}_model_card.json").write_text(
-        json.dumps(model_card(task, weights_dir, rows), indent=1, ensure_ascii=False) + "\n")
+    card = model_card(task, weights_dir, rows)
+    if "demo_sizes" in results:
+        card["models"]["ptrnet"]["demo_sizes"] = {"accuracy_greedy": results["demo_sizes"],
+                                                  "sets": f"generated: {DEMO_SIZE_SETS[0]} per n, seed {DEMO_SIZE_SETS[1]} + n"}
+    (out_dir / f"{task}_model_card.json").write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n")
     write_readme_table(results)
     return results
+
+
+def demo_size_accuracy(params: dict) -> dict[str, float]:
+    """Greedy exact-match accuracy of the hull Ptr-Net at every size the demos take (generated sets)."""
+    count, base = DEMO_SIZE_SETS
+    out = {}
+    for n in DEMO_SIZES:
+        examples = datasets.generated("hull", n, count, base + n, CACHE)
+        out[str(n)] = evaluation.accuracy(examples, evaluation.decode_all(params, "hull", [p for p, _ in examples]))
+    return out
 
 
 def _record(weights_dir: Path, task: str, model: str) -> dict:
@@ -118,8 +135,7 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "architecture": ARCHITECTURE[model], "trainer": rec["trainer"], "hardware": rec["device"],
             "start_from": rec["start_from"], "hyper_parameters": cfg, "steps": rec["step"],
             "wall_seconds": rec["wall"],
-            "data": {"train": f"fresh batches of {cfg.get('batch')} per update, one n per batch, n uniform in "
-                              f"{cfg['min_n']}..{cfg['max_n']}" if model == "ptrnet" else "fresh batches per update: n = 5",
+            "data": {"train": _train_data(model, cfg, rec),
                      "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
                      "labels": f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}"},
             "golden": f"data/{task}_golden.json" if model == "ptrnet" else None,
@@ -127,6 +143,30 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "metrics": {k: v for k, v in rows.items() if k.startswith(model)},
         }
     return card
+
+
+TASK_NAMES = {"hull": "볼록 껍질", "tsp": "외판원 문제", "delaunay": "들로네 삼각분할"}
+
+
+def training_line(task: str, card: dict) -> str:
+    """One Korean sentence of facts about a task's shipped Ptr-Net, from its model card."""
+    m = card["models"]["ptrnet"]
+    cfg = m["hyper_parameters"]
+    start = "" if m["start_from"] == "uniform init" else f", {m['start_from']}에서 이어 학습"
+    return (f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
+            f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
+            f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB")
+
+
+def _train_data(model: str, cfg: dict, rec: dict) -> str:
+    """Where a model's training batches came from."""
+    if model == "seq2seq":
+        return "fresh batches per update: n = 5"
+    batches = f"batches of {cfg['batch']}, one n per batch, n uniform in {cfg['min_n']}..{cfg['max_n']}"
+    if cfg.get("data"):
+        return (f"{batches}, drawn at random from a fixed pool of {rec['pool_per_n']:,} labelled examples per n "
+                f"(py/training/ptr_torch.py make-data)")
+    return f"{batches}, every batch freshly generated"
 
 
 def _pct(v: float | None) -> str:

@@ -18,6 +18,11 @@ def _flat_triangles(points: Points) -> list[int]:
     return [j for tri in delaunay_sequence(points) for j in tri]
 
 
+def as_triangles(seq: Sequence[int]) -> list[list[int]]:
+    """A flat pointer sequence read back as ascending triples in its order; a leftover part-triple is dropped."""
+    return [sorted(seq[k : k + 3]) for k in range(0, len(seq) - len(seq) % 3, 3)]
+
+
 @dataclass(frozen=True)
 class Task:
     """One problem: its target pointer sequence and how a Ptr-Net decodes it."""

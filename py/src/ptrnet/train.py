@@ -130,7 +130,7 @@ def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, c
             _save_ckpt(config, cache, params, opt, done, time.perf_counter() - t0, history)
     wall = time.perf_counter() - t0
     record = {"config": asdict(config), "step": stop, "wall": round(wall, 1), "history": history,
-              "device": "CPU (numpy, OMP_NUM_THREADS threads)", "start_from": "uniform init",
+              "device": f"CPU, {os.environ.get('OMP_NUM_THREADS', 'all')} thread(s)", "start_from": "uniform init",
               "trainer": "numpy: python -m ptrnet.train train"}
     if stop < config.steps:
         return record | {"stopped_at": stop}

@@ -29,7 +29,8 @@ def summary(task: str = "hull") -> dict:
             "steps": m["steps"], "wall_seconds": m["wall_seconds"], "parameters": m["parameters"],
             "hardware": m["hardware"], "beam_width": tasks.SPECS[task].beam_width,
             "greedy": {str(r["test_n"]): r["greedy"][score] for r in metrics},
-            "beam": {str(r["test_n"]): r["beam"][score] for r in metrics}, "illustrative": False}
+            "beam": {str(r["test_n"]): r["beam"][score] for r in metrics},
+            "illustrative": False} | ({"demo_sizes": m["demo_sizes"]["accuracy_greedy"]} if "demo_sizes" in m else {})
 
 
 def _x(points: Sequence[Sequence[float]]) -> np.ndarray:
@@ -66,3 +67,50 @@ def answer(task: str, points: Sequence[Sequence[float]]) -> list[int]:
     choices, _ = decoding.beam_search(params, _x(points), spec.beam_width, rule="tour" if spec.constrained else "free",
                                       max_steps=spec.max_steps(len(points)))
     return decoding.sequences(params, choices)[0]
+
+
+def available(task: str) -> bool:
+    """Whether a Ptr-Net of this task ships (its model card is in the package; the weights may come later)."""
+    return resources.files("ptrnet").joinpath(f"data/{task}_model_card.json").is_file()
+
+
+def _edges(seq: Sequence[int]) -> set[frozenset[int]]:
+    """Undirected edges between consecutive indices of a closed sequence."""
+    return {frozenset(e) for e in zip(seq, seq[1:], strict=False) if e[0] != e[1]}
+
+
+def _tour_direction(seq: list[int]) -> list[int]:
+    """A closed tour from P1 in our notation's direction: second city smaller than the second-to-last."""
+    return [seq[0], *seq[-2:0:-1], seq[0]] if len(seq) > 3 and seq[1] > seq[-2] else seq
+
+
+def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
+    """The three Ptr-Nets' answers (model_hull, model_tsp, model_delaunay; None where no model ships) with
+    their mistakes against the exact answers, the tour length ratio and the A1 / A2 tours."""
+    from ptrnet import baselines
+    from ptrnet.tsp import tour_length
+
+    out: dict = {}
+    if not points:  # nothing to answer; the page keeps at least 3 points
+        return {"model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0, "tsp_ratio": 1.0,
+                "model_delaunay": [], "delaunay_wrong": [], "delaunay_missed": [],
+                "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")}}
+    if available("hull"):
+        hull = answer("hull", points)
+        out |= {"model_hull": hull,
+                "hull_wrong_edges": sorted(sorted(e) for e in _edges(hull) - _edges(exact["hull"]))}
+    if available("tsp"):
+        tour = _tour_direction(answer("tsp", points))
+        length = tour_length(points, [j - 1 for j in tour[:-1]])
+        out |= {"model_tsp": tour, "model_tsp_length": length,
+                "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0}
+    if available("delaunay"):
+        tris = tasks.as_triangles(answer("delaunay", points))
+        truth = [list(t) for t in exact["delaunay"]]
+        out |= {"model_delaunay": tris, "delaunay_wrong": [t for t in tris if t not in truth],
+                "delaunay_missed": [t for t in truth if t not in tris]}
+    out["baselines"] = {}
+    for name in ("A1", "A2"):
+        tour = baselines.ALGORITHMS[name](points).tolist()
+        out["baselines"][name] = {"tour": [j + 1 for j in [*tour, tour[0]]], "length": tour_length(points, tour)}
+    return out

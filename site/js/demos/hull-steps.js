@@ -20,7 +20,7 @@ const SCHEMA = {
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
   mask: booleanField({ label: "마스크", fallback: false }),
   model: booleanField({ label: "실제 모델", fallback: true }),
-  points: pointsField(LIMITS.maxPoints, EXAMPLE),
+  points: pointsField(LIMITS.maxPoints, EXAMPLE, LIMITS.minModelPoints),
 };
 const PLAY_INTERVAL = 1000; // ms per step while playing
 const TWEEN = 280; // ms for the circles to grow or shrink between steps
@@ -137,6 +137,7 @@ export function mount(root, runtime, store = urlStore) {
   const requestModel = demoRequests(root, runtime, ID, "real", message, {
     onAnswer(answer) {
       decoded = answer;
+      sourceNote.textContent = modelNote(answer.model, answer.points.length);
       state.step = Math.min(state.step, answer.steps.length);
       show(modelStep(answer, state.step));
     },
@@ -172,7 +173,7 @@ export function mount(root, runtime, store = urlStore) {
   function compute() {
     badge.textContent = state.model ? "학습한 Ptr-Net이 낸 실제 확률" : "확률은 예시로 정한 값입니다";
     sourceNote.textContent = state.model
-      ? "우리 numpy 코드로 학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요."
+      ? modelNote(decoded?.model, state.points.length)
       : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
     canvas.classList.toggle("is-editable", state.model);
     if (!state.model) requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
@@ -216,21 +217,36 @@ export function mount(root, runtime, store = urlStore) {
   // In the model's mode the points can be dragged (mouse, touch) or moved with the keyboard.
   attach(drawing, {
     getPoints: () => (state.model ? state.points : []),
-    setPoints(points, { dragging }) {
+    setPoints(points, { dragging = false } = {}) {
+      if (!state.model) return;
       state.points = points;
       state.step = 1;
       changed({ save: !dragging });
     },
     onDragEnd: () => store.save(ID, SCHEMA, state),
-    canAdd: false,
-    canDelete: false,
-    onLimit: () => {},
+    minPoints: LIMITS.minModelPoints,
+    onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다.`),
+    onMinimum: () => message.show(`껍질을 풀려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
     onSelect: () => {},
   });
 
   if (warnings.length) message.show(warnings.join(" "));
   compute();
   markDirty();
+}
+
+const percent = (share) => `${(100 * share).toFixed(1)} %`;
+
+// What the real mode shows, with the model card's measured accuracy at this many points.
+function modelNote(model, n) {
+  const text = "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
+  const sizes = model?.demo_sizes;
+  if (!sizes) return text;
+  const shares = Object.values(sizes);
+  const here = sizes[String(n)];
+  const range = `${percent(Math.min(...shares))}–${percent(Math.max(...shares))}`;
+  const tail = here === undefined ? "입니다." : `이고, 점이 ${n}개일 때는 ${percent(here)}입니다.`;
+  return `${text} 이 모델(은닉 ${model.hidden}, 점 ${model.train_n.replace("-", "–")}개로 학습)이 점 ${LIMITS.minModelPoints}–${LIMITS.maxPoints}개짜리 평가 세트에서 정답 껍질을 그대로 낸 비율은 ${range}${tail}`;
 }
 
 const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);

@@ -1,4 +1,5 @@
-// Demo 6 [length-eval]: the shared sorter (the model demo 5 trains) evaluated on every length
+// Demo 6 [length-eval]: a sorter (the model of the demo 5 that last reported on this page, else
+// this element's own untrained one) evaluated on every length
 // 5–50, 150 seeded sequences each, greedy, with the model's own mask setting. A run is a chain
 // of requests of a few lengths each, so progress streams and cancel stops it between requests;
 // finished runs stay on the chart as faint lines.
@@ -6,6 +7,7 @@ import { COLORS } from "../config.js";
 import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
 import { button, element, formatCount, messageLine, onOff, output } from "./common.js";
+import { instanceOf } from "../runtime/client.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 
 const ID = "length-eval";
@@ -46,6 +48,7 @@ function describeModel(run) {
 }
 
 export function mount(root, runtime) {
+  const own = instanceOf(runtime, root);
   const runs = []; // finished runs, oldest first; the last one is drawn in full colour
   let current = null; // the run being streamed
   let runId = 0; // a cancelled run's replies are dropped
@@ -141,7 +144,8 @@ export function mount(root, runtime) {
       let reply;
       inFlight += 1;
       try {
-        reply = await runtime.call(ID, "evaluate", { lengths, count: COUNT, seed: EVAL_SEED + lengths[0] });
+        const instance = liveModel?.instance ?? own.id; // demo 5's model when there is one
+        reply = await runtime.call(ID, "evaluate", { lengths, count: COUNT, seed: EVAL_SEED + lengths[0], instance });
       } catch (err) {
         if (id !== runId) return;
         current = null;

@@ -5,17 +5,20 @@
 // page keeps animating. Python reports held-out perplexity (model and trigram baseline), a 2-D
 // map of the learned word vectors and the probability of a sentence the corpus never contains.
 import { COLORS } from "../config.js";
-import { ERROR_KIND } from "../runtime/protocol.js";
+import { instanceOf } from "../runtime/client.js";
 import * as barChart from "../draw/bars.js";
 import * as lineChart from "../draw/linechart.js";
 import * as wordMap from "../draw/wordmap.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { adaptiveChunks, button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { boundedSeries, trainingLoop } from "./training-loop.js";
 
 const ID = "nplm";
 const CHUNK = { min: 1, max: 2000, first: 20, targetMs: 30 }; // iterations per train request
+const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
+const MAX_CURVE_POINTS = 2000; // the perplexity curve keeps every k-th chunk past this
 
 const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
@@ -43,15 +46,10 @@ function formatProbability(p) {
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
+  const python = instanceOf(runtime, root);
 
   let summary = null;
-  const curveXs = []; // held-out perplexity of the model after each chunk since the last reset
-  const curveYs = [];
-  let training = false;
-  let pumping = false;
-  let failed = false; // the last operation failed (the retry button resends it)
-  const chunks = adaptiveChunks(CHUNK);
-  const queue = []; // explicit operations (reset) before any training chunk
+  const curve = boundedSeries(MAX_CURVE_POINTS); // held-out perplexity after each chunk since the last reset
 
   // --- controls
   const trainButton = button("학습 시작", "train", startTraining);
@@ -62,10 +60,11 @@ export function mount(root, runtime, store = urlStore) {
   const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
     state.seed = seed;
     store.save(ID, SCHEMA, state);
-    if (!training && (summary?.iteration ?? 0) === 0) {
+    if (!loop.training && (summary?.iteration ?? 0) === 0) {
       reset(); // nothing learned yet: start from the new seed right away
     } else {
-      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
+      const now = summary ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.` : "";
+      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
     }
   });
   const toolbar = element("div", { class: "demo-toolbar" }, [
@@ -81,7 +80,7 @@ export function mount(root, runtime, store = urlStore) {
   const stats = element("div", { class: "stat-row" }, [iteration.box, loss.box, perplexity.box]);
 
   const curveFigure = element("div", { class: "loss-figure" });
-  const curve = lineChart.create(curveFigure, { label: "퍼플렉서티 곡선: 가로축은 반복, 세로축은 처음 보는 문장에서의 퍼플렉서티, 점선은 3-그램 기준", aspect: 0.62 });
+  const curveChart = lineChart.create(curveFigure, { label: "퍼플렉서티 곡선: 가로축은 반복, 세로축은 처음 보는 문장에서의 퍼플렉서티, 점선은 3-그램 기준", aspect: 0.62 });
   const curvePanel = element("figure", { class: "panel nplm-curve" }, [element("figcaption", { text: "처음 보는 문장에서의 퍼플렉서티" }), curveFigure]);
 
   const mapFigure = element("div", { class: "wordmap-figure" });
@@ -135,18 +134,17 @@ export function mount(root, runtime, store = urlStore) {
 
   function drawCurve() {
     const trigram = summary?.perplexity?.trigram ?? null;
-    const last = curveXs.length ? curveXs[curveXs.length - 1] : 0;
-    const right = Math.max(100, last);
+    const right = Math.max(100, curve.last ?? 0);
     let high = trigram ?? 10;
     let low = trigram ?? 1;
-    for (const v of curveYs) {
+    for (const v of curve.ys) {
       if (v > high) high = v;
       if (v < low) low = v;
     }
     const series = [];
     if (trigram !== null) series.push({ xs: [0, right], ys: [trigram, trigram], color: COLORS.trigram, width: 2, dash: [6, 4] });
-    series.push({ xs: curveXs, ys: curveYs, color: COLORS.neural, width: 2.2 });
-    curve.render({
+    series.push({ xs: curve.xs, ys: curve.ys, color: COLORS.neural, width: 2.2 });
+    curveChart.render({
       x: { min: 0, max: right, label: "반복", format: formatCount },
       y: { min: Math.max(1, low * 0.7), max: Math.max(high * 1.15, low * 2), log: true, label: "퍼플렉서티 (로그 눈금)" },
       series,
@@ -197,20 +195,14 @@ export function mount(root, runtime, store = urlStore) {
   function applySummary(reply) {
     summary = reply;
     iteration.set(reply.iteration, formatCount(reply.iteration));
-    const lossValue = reply.loss ?? null; // Python's None arrives as undefined
-    loss.set(lossValue, fixed(lossValue, 3));
+    loss.set(reply.loss, fixed(reply.loss, 3));
     perplexity.set(reply.perplexity, `${fixed(reply.perplexity.model, 1)} / ${fixed(reply.perplexity.trigram, 1)}`);
     const count = Object.keys(reply.vectors).length;
     vectors.set(reply.vectors, `단어 ${count}개 (벡터를 2차원에 옮긴 좌표)`);
     sentenceProb.set(reply.sentence_prob, `신경망 ${formatProbability(reply.sentence_prob.model)} · 3-그램 ${formatProbability(reply.sentence_prob.trigram)}`);
     model.set({ seed: reply.seed, direct: reply.direct }, `시드 ${reply.seed} · 직접 연결 ${onOff(reply.direct)} · 학습률 ${Number(reply.lr).toPrecision(3)}`);
     renderWords(reply);
-    if (reply.iteration === 0 || !curveXs.length || curveXs[curveXs.length - 1] !== reply.iteration) {
-      if (Number.isFinite(reply.perplexity.model)) {
-        curveXs.push(reply.iteration);
-        curveYs.push(reply.perplexity.model);
-      }
-    }
+    if (curve.last !== reply.iteration && Number.isFinite(reply.perplexity.model)) curve.push(reply.iteration, reply.perplexity.model);
     updateControls();
     markDirty();
   }
@@ -242,109 +234,64 @@ export function mount(root, runtime, store = urlStore) {
     );
   }
 
-  // --- the request pump: explicit operations first, then training chunks
-  const call = (fn, params) => runtime.call(ID, fn, params);
-
-  async function trainChunk() {
-    const reply = await chunks.train((iterations) => call("train", { iterations }));
-    applySummary(reply);
-  }
-
-  async function pump() {
-    if (pumping) return;
-    pumping = true;
-    updateState();
-    try {
-      for (;;) {
-        if (queue.length) {
-          const op = queue[0];
-          op.apply(await call(op.fn, op.params()));
-          queue.shift();
-        } else if (training) {
-          await trainChunk();
-        } else {
-          break;
-        }
-      }
-      failed = false;
-    } catch (err) {
-      if (err.kind === ERROR_KIND.restarted) {
-        // A new worker knows nothing of our model: start again from the seed.
-        const wasTraining = training;
-        queue.length = 0;
-        reset({ keepMessage: true });
-        training = wasTraining;
-        message.show("파이썬이 다시 시작되어 모델을 시드에서 새로 학습합니다.");
-      } else {
-        failed = true;
-        training = false;
-        root.dataset.state = "error";
-        message.show(`모델 계산이 실패했습니다: ${err.message}`, { error: true });
-      }
-    } finally {
-      pumping = false;
-      updateState();
-      updateControls();
-    }
-    if ((queue.length || training) && root.dataset.state !== "error") pump();
-  }
-
-  function updateState() {
-    if (root.dataset.state === "error" && !pumping) return;
-    root.dataset.state = pumping || training ? "busy" : "idle";
-  }
+  // --- the request loop: explicit operations first, then training chunks
+  const loop = trainingLoop({
+    root,
+    runtime,
+    call: (fn, params) => python.call(ID, fn, params),
+    chunk: CHUNK,
+    snapshotEveryMs: SNAPSHOT_EVERY_MS,
+    onTrained: applySummary,
+    // A new worker knows nothing of our model: put the last snapshot back (or start from the seed).
+    afterRestart(snapshot) {
+      return {
+        fn: snapshot ? "restore" : "reset",
+        params: () => (snapshot ? { snapshot } : { seed: state.seed, direct: state.direct }),
+        apply(reply) {
+          curve.trimAfter(reply.iteration);
+          applySummary(reply);
+          message.show(`파이썬이 다시 시작되어 반복 ${formatCount(reply.iteration)}에 저장해 둔 모델에서 이어 갑니다.`);
+        },
+      };
+    },
+    onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
+    onChange: updateControls,
+  });
 
   function updateControls() {
-    trainButton.disabled = training;
-    pauseButton.disabled = !training;
-  }
-
-  function clearError() {
-    if (root.dataset.state !== "error") return;
-    message.clear();
-    root.dataset.state = "busy";
+    trainButton.disabled = loop.training;
+    pauseButton.disabled = !loop.training;
   }
 
   // --- user actions
   function startTraining() {
-    if (training) return;
-    clearError();
-    training = true;
-    updateControls();
-    updateState();
-    pump();
+    if (root.dataset.state === "error") message.clear();
+    loop.start();
   }
 
   function pause() {
-    if (!training) return;
-    training = false; // the chunk in flight finishes; no further chunk is sent
-    updateControls();
-    updateState();
+    loop.pause();
   }
 
-  function reset({ keepMessage = false } = {}) {
-    training = false;
-    clearError();
-    if (!keepMessage) message.clear();
-    queue.push({
-      fn: "reset",
-      params: () => ({ seed: state.seed, direct: state.direct }),
-      apply(reply) {
-        curveXs.length = 0;
-        curveYs.length = 0;
-        chunks.reset();
-        applySummary(reply);
+  function reset() {
+    message.clear();
+    loop.enqueue(
+      {
+        fn: "reset",
+        params: () => ({ seed: state.seed, direct: state.direct }),
+        apply(reply) {
+          curve.clear();
+          loop.resetChunks();
+          applySummary(reply);
+        },
       },
-    });
-    updateControls();
-    pump();
+      { stop: true },
+    );
   }
 
   function retry() {
     message.clear();
-    root.dataset.state = "busy";
-    if (failed && !queue.length) training = true;
-    pump();
+    loop.retry();
   }
 
   directBox.addEventListener("change", () => {

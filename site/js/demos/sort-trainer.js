@@ -1,16 +1,18 @@
 // Demo 5 [sort-trainer]: the 96-parameter pointer sorter, trained live in the worker.
 // Training is a loop of chunked "train" requests driven from here: the next chunk is sent only
 // after the previous reply, its size adapted so one chunk takes ~30 ms, so pause, reset and
-// mask changes are honoured within one chunk. Demo 6 evaluates the same model (the worker holds
-// one trainer per page); every new summary is announced on `document` as MODEL_EVENT.
+// mask changes are honoured within one chunk. The worker keeps one sorter per demo element
+// (its instance id); every new summary is announced on `document` as MODEL_EVENT with that id,
+// so demo 6 evaluates this very model.
 import { COLORS } from "../config.js";
-import { ERROR_KIND } from "../runtime/protocol.js";
+import { instanceOf } from "../runtime/client.js";
 import * as heatmapCanvas from "../draw/heatmap.js";
 import * as lineChart from "../draw/linechart.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { adaptiveChunks, button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import { boundedSeries, trainingLoop } from "./training-loop.js";
 
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
@@ -18,6 +20,7 @@ const LENGTHS = { min: 2, max: 50 };
 const CHUNK = { min: 5, max: 200, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
+const MAX_LOSS_POINTS = 4000; // the loss curve keeps every k-th iteration past this (memory stays flat)
 
 const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
@@ -33,25 +36,14 @@ const formatPercent = (p) => `${(100 * p).toFixed(1)}%`;
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
+  const python = instanceOf(runtime, root);
 
   // --- model state as last reported by Python
   let summary = null;
   let heat = null; // the latest "view" reply (its heat map may be for an older slider value)
-  const lossXs = []; // every training iteration's loss since the last reset
-  const lossYs = [];
-
-  // --- request scheduling (one request of this demo in flight at a time)
-  let training = false;
-  let pumping = false;
-  let failed = null; // the operation that failed, for the retry button
-  const chunks = adaptiveChunks(CHUNK);
+  const losses = boundedSeries(MAX_LOSS_POINTS); // the training loss per iteration since the last reset
   let lastViewAt = 0;
   let viewWanted = false;
-  const queue = []; // explicit operations: reset, set_mask, step
-  // The model lives in the worker; a copy kept here survives a worker restart.
-  let snapshot = null;
-  let snapshotAt = 0;
-  let modelChanged = false;
 
   // --- controls
   const trainButton = button("학습 시작", "train", startTraining);
@@ -64,10 +56,11 @@ export function mount(root, runtime, store = urlStore) {
   const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
     state.seed = seed;
     store.save(ID, SCHEMA, state);
-    if (!training && (summary?.iteration ?? 0) === 0) {
+    if (!loop.training && (summary?.iteration ?? 0) === 0) {
       reset(); // nothing learned yet: start from the new seed right away
     } else {
-      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다. 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`);
+      const now = summary ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.` : "";
+      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
     }
   });
   const lengthSlider = element("input", { type: "range", min: LENGTHS.min, max: LENGTHS.max, step: 1, value: String(state.length), "data-control": "test-length" });
@@ -139,10 +132,10 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function drawLoss() {
-    const last = lossXs.length ? lossXs[lossXs.length - 1] : 0;
+    const last = losses.last ?? 0;
     let low = Infinity;
     let high = -Infinity;
-    for (const v of lossYs) {
+    for (const v of losses.ys) {
       if (v > 0 && v < low) low = v;
       if (v > high) high = v;
     }
@@ -151,7 +144,7 @@ export function mount(root, runtime, store = urlStore) {
     lossChart.render({
       x: { min: 0, max: Math.max(100, last), label: "반복", format: formatCount },
       y: { min: yMin, max: yMax, log: true, label: "손실 (로그 눈금)" },
-      series: [{ xs: lossXs, ys: lossYs, color: COLORS.loss, width: 1.8, envelope: true }],
+      series: [{ xs: losses.xs, ys: losses.ys, color: COLORS.loss, width: 1.8, envelope: true }],
       empty: "‘학습 시작’을 누르면 손실이 여기에 그려집니다",
     });
   }
@@ -160,18 +153,16 @@ export function mount(root, runtime, store = urlStore) {
   function applySummary(reply) {
     summary = reply;
     iteration.set(reply.iteration, formatCount(reply.iteration));
-    // Python's None arrives as undefined; the displays write it as null.
-    const lossValue = reply.loss ?? null;
-    const accuracyValue = reply.accuracy10 ?? null;
+    const lossValue = reply.loss;
+    const accuracyValue = reply.accuracy10;
     loss.set(lossValue, lossValue === null ? "—" : lossValue.toFixed(4));
     accuracy.set(accuracyValue, accuracyValue === null ? "—" : formatPercent(accuracyValue));
     model.set({ seed: reply.seed, mask: reply.mask, diverged: reply.diverged }, `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`);
     if (reply.diverged) {
-      training = false;
+      loop.pause();
       message.show("학습이 발산해 멈췄습니다: 손실이 유한한 수가 아니게 되었습니다. 마지막으로 멀쩡했던 가중치를 보여 줍니다. ‘초기화’로 다시 시작하세요.");
     }
-    modelChanged = true;
-    document.dispatchEvent(new CustomEvent(MODEL_EVENT, { detail: { ...reply } }));
+    document.dispatchEvent(new CustomEvent(MODEL_EVENT, { detail: { ...reply, instance: python.id } }));
     updateControls();
     markDirty();
   }
@@ -201,143 +192,77 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function appendLosses(reply) {
-    reply.losses.forEach((value, k) => {
-      lossXs.push(reply.start + k + 1);
-      lossYs.push(value);
-    });
+    reply.losses.forEach((value, k) => losses.push(reply.start + k + 1, value));
   }
 
-  // --- the request pump: explicit operations first, then training chunks, then a heat map view
-  const call = (fn, params) => runtime.call(ID, fn, params);
-
-  async function trainChunk() {
-    const reply = await chunks.train((iterations) => call("train", { iterations }));
-    appendLosses(reply);
-    applySummary(reply);
-  }
+  // --- the request loop: explicit operations, training chunks, then the heat map view
+  const loop = trainingLoop({
+    root,
+    runtime,
+    call: (fn, params) => python.call(ID, fn, params),
+    chunk: CHUNK,
+    snapshotEveryMs: SNAPSHOT_EVERY_MS,
+    onTrained(reply) {
+      appendLosses(reply);
+      applySummary(reply);
+    },
+    followUp: {
+      due: () => viewWanted || (loop.training && performance.now() - lastViewAt >= VIEW_EVERY_MS),
+      run: view,
+    },
+    // The worker was replaced (it crashed or stopped answering): put the last snapshot of the
+    // model into the new one, drop the losses after it, and carry on as before.
+    afterRestart(snapshot) {
+      viewWanted = true;
+      return {
+        fn: snapshot ? "restore" : "reset",
+        params: () => (snapshot ? { snapshot } : { seed: state.seed, mask: state.mask }),
+        apply(reply) {
+          losses.trimAfter(reply.iteration);
+          applySummary(reply);
+          message.show(`파이썬이 다시 시작되어 반복 ${formatCount(reply.iteration)}에 저장해 둔 모델에서 이어 갑니다.`);
+        },
+      };
+    },
+    onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
+    onChange: updateControls,
+  });
 
   async function view() {
     viewWanted = false;
     lastViewAt = performance.now();
     const length = state.length;
-    applyView(await call("view", { length, sample_seed: state.sample }));
+    applyView(await python.call(ID, "view", { length, sample_seed: state.sample }));
     if (state.length !== length) viewWanted = true;
-  }
-
-  async function pump() {
-    if (pumping) return;
-    pumping = true;
-    updateState();
-    try {
-      for (;;) {
-        if (queue.length) {
-          const op = queue[0];
-          failed = op;
-          op.apply(await call(op.fn, op.params()));
-          queue.shift();
-        } else if (training) {
-          failed = { retry: "train" };
-          await trainChunk();
-          if (viewWanted || performance.now() - lastViewAt >= VIEW_EVERY_MS) await view();
-        } else if (viewWanted) {
-          failed = { retry: "view" };
-          await view();
-        } else if (modelChanged) {
-          await takeSnapshot();
-        } else {
-          break;
-        }
-        if (training && modelChanged && performance.now() - snapshotAt >= SNAPSHOT_EVERY_MS) await takeSnapshot();
-      }
-      failed = null;
-    } catch (err) {
-      if (err.kind === ERROR_KIND.restarted) {
-        resumeAfterRestart();
-      } else {
-        training = false; // a failed operation stays first in the queue for the retry button
-        root.dataset.state = "error";
-        message.show(`모델 계산이 실패했습니다: ${err.message}`, { error: true });
-      }
-    } finally {
-      pumping = false;
-      updateState();
-      updateControls();
-    }
-    if (queue.length && root.dataset.state !== "error") pump();
-  }
-
-  async function takeSnapshot() {
-    modelChanged = false;
-    snapshotAt = performance.now();
-    snapshot = await call("snapshot", {});
-  }
-
-  // The worker was replaced (it crashed or stopped answering): put the last snapshot of the
-  // model into the new one, drop the losses after it, and carry on as before.
-  function resumeAfterRestart() {
-    const wasTraining = training || failed?.retry === "train";
-    const restored = snapshot;
-    queue.unshift({
-      fn: restored ? "restore" : "reset",
-      params: () => (restored ? { snapshot: restored } : { seed: state.seed, mask: state.mask }),
-      apply(reply) {
-        const keep = lossXs.findIndex((x) => x > reply.iteration);
-        if (keep >= 0) {
-          lossXs.length = keep;
-          lossYs.length = keep;
-        }
-        applySummary(reply);
-        message.show(`파이썬이 다시 시작되어 반복 ${formatCount(reply.iteration)}에 저장해 둔 모델에서 이어 갑니다.`);
-      },
-    });
-    training = wasTraining;
-    viewWanted = true;
-  }
-
-  function updateState() {
-    if (root.dataset.state === "error" && !pumping) return;
-    root.dataset.state = pumping || training ? "busy" : "idle";
   }
 
   function updateControls() {
     const diverged = Boolean(summary?.diverged);
-    trainButton.disabled = training || diverged;
-    pauseButton.disabled = !training;
-    stepButton.disabled = training || diverged;
+    trainButton.disabled = loop.training || diverged;
+    pauseButton.disabled = !loop.training;
+    stepButton.disabled = loop.training || diverged;
   }
 
-  function enqueue(op) {
-    if (root.dataset.state === "error") clearError();
-    queue.push(op);
+  function enqueue(op, options) {
+    if (root.dataset.state === "error") message.clear();
     viewWanted = true;
-    pump();
-  }
-
-  function clearError() {
-    message.clear();
-    root.dataset.state = "busy";
+    loop.enqueue(op, options);
   }
 
   // --- user actions
   function startTraining() {
-    if (training || summary?.diverged) return;
-    if (root.dataset.state === "error") clearError();
-    training = true;
-    updateControls();
-    updateState();
-    pump();
+    if (summary?.diverged) return;
+    if (root.dataset.state === "error") message.clear();
+    loop.start();
   }
 
   function pause() {
-    if (!training) return;
-    training = false; // the chunk in flight finishes; no further chunk is sent
-    viewWanted = true; // then the heat map catches up with the final weights
-    updateControls();
-    pump();
+    viewWanted = true; // the heat map catches up with the final weights
+    loop.pause();
   }
 
   function step() {
-    if (training || summary?.diverged) return;
+    if (loop.training || summary?.diverged) return;
     enqueue({
       fn: "train",
       params: () => ({ iterations: 1 }),
@@ -349,27 +274,25 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function reset() {
-    training = false; // stop first: the reset is sent after the chunk in flight
     message.clear();
-    enqueue({
-      fn: "reset",
-      params: () => ({ seed: state.seed, mask: state.mask }),
-      apply(reply) {
-        lossXs.length = 0;
-        lossYs.length = 0;
-        chunks.reset();
-        applySummary(reply);
+    enqueue(
+      {
+        fn: "reset",
+        params: () => ({ seed: state.seed, mask: state.mask }),
+        apply(reply) {
+          losses.clear();
+          loop.resetChunks();
+          applySummary(reply);
+        },
       },
-    });
-    updateControls();
+      { stop: true }, // stop first: the reset is sent after the chunk in flight
+    );
   }
 
   function retry() {
     message.clear();
-    root.dataset.state = "busy";
-    if (failed?.retry === "train") training = true;
     viewWanted = true;
-    pump();
+    loop.retry();
   }
 
   maskBox.addEventListener("change", () => {
@@ -397,14 +320,14 @@ export function mount(root, runtime, store = urlStore) {
     lengthValue.textContent = `n = ${state.length}`;
     store.save(ID, SCHEMA, state);
     viewWanted = true;
-    pump();
+    loop.poke();
   });
 
   function resample() {
     state.sample = (state.sample + 1) % (MAX_SEED + 1);
     store.save(ID, SCHEMA, state);
     viewWanted = true;
-    pump();
+    loop.poke();
   }
 
   async function copyLink() {

@@ -1,9 +1,12 @@
-// Companion page [three-problems]: the 7-point example solved three ways side by side
-// (convex hull, Delaunay triangulation, TSP); drag a point in any panel and all three update.
-import { LIMITS } from "../config.js";
+// Companion page [three-problems]: the paper's three problems on the same 3–12 draggable points
+// (convex hull, Delaunay triangulation, TSP). Each panel draws the exact answer wide and pale
+// and, over it, the answer of our own trained Ptr-Net with its mistakes in red; the TSP panel
+// can add the A1 / A2 heuristic tours. Python computes everything, in one request per change.
+import { COLORS, LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
+import { toggle } from "../ui/controls.js";
 import { redrawer } from "../ui/frame.js";
-import { pointsField } from "../ui/fields.js";
+import { booleanField, pointsField } from "../ui/fields.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
@@ -12,63 +15,164 @@ const ID = "three-problems";
 const REFERENCE_POINTS = [
   [0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65],
 ];
-const SCHEMA = { points: pointsField(LIMITS.maxPoints, REFERENCE_POINTS) };
+const SCHEMA = {
+  points: pointsField(LIMITS.maxPoints, REFERENCE_POINTS, LIMITS.minModelPoints),
+  a1: booleanField({ label: "A1 경로", fallback: false }),
+  a2: booleanField({ label: "A2 경로", fallback: false }),
+};
 
 const PANELS = [
-  { name: "hull", title: "볼록 껍질", label: "볼록 껍질 캔버스: 점을 끌어 옮기세요" },
-  { name: "delaunay", title: "들로네 삼각분할", label: "들로네 삼각분할 캔버스: 점을 끌어 옮기세요" },
-  { name: "tsp", title: "외판원 문제", label: "외판원 순회 캔버스: 점을 끌어 옮기세요" },
+  { name: "hull", title: "볼록 껍질", label: "볼록 껍질 캔버스: 점을 끌어 옮기세요", format: formatSequence },
+  { name: "delaunay", title: "들로네 삼각분할", label: "들로네 삼각분할 캔버스: 점을 끌어 옮기세요", format: formatTriangles },
+  { name: "tsp", title: "외판원 문제", label: "외판원 순회 캔버스: 점을 끌어 옮기세요", format: formatSequence },
 ];
+const BASELINES = [
+  { name: "A1", control: "a1", label: "A1 최근접 이웃", color: COLORS.baselineA1 },
+  { name: "A2", control: "a2", label: "A2 가장 먼 점 삽입", color: COLORS.baselineA2 },
+];
+
+const fixed = (value, digits) => value.toFixed(digits);
+
+// What the model got wrong, in words, from the answer's mistake lists.
+function verdict(name, answer) {
+  if (name === "hull") {
+    const wrong = answer.hull_wrong_edges.length;
+    const same = JSON.stringify(answer.model_hull) === JSON.stringify(answer.hull);
+    return same ? "정답과 같습니다" : wrong ? `정답에 없는 변 ${wrong}개` : "정답과 다릅니다";
+  }
+  if (name === "delaunay") {
+    const { delaunay_wrong: wrong, delaunay_missed: missed } = answer;
+    if (!wrong.length && !missed.length && answer.model_delaunay.length === answer.delaunay.length) return "정답과 같은 삼각형들입니다";
+    return `틀린 삼각형 ${wrong.length}개, 빠뜨린 삼각형 ${missed.length}개`;
+  }
+  return answer.tsp_ratio < 1 + 1e-9 ? "최적 경로입니다" : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
+}
 
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
   let result = null;
   let selected = -1;
 
-  const outputs = {
-    hull: output("hull", "볼록 껍질 출력 순서"),
-    delaunay: output("delaunay", "들로네 삼각형 목록"),
-    tsp: output("tsp", "외판원 순회 출력 순서"),
-  };
-  const tspLength = output("tsp_length", "순회 길이");
-  const panels = PANELS.map(({ name, title, label }) => {
+  const panels = PANELS.map(({ name, title, label, format }) => {
     const figure = element("div", { class: "demo-figure" });
     const drawing = pointsCanvas.create(figure, { label });
     drawing.canvas.dataset.panel = name;
-    const caption = element("div", { class: "panel-output" }, [outputs[name].node]);
-    if (name === "tsp") caption.append(element("span", { class: "out-minor", text: " 길이 " }), tspLength.node);
-    const panel = element("figure", { class: `panel panel-${name}` }, [element("figcaption", { text: title }), figure, caption]);
-    return { name, drawing, panel };
+    const exact = output(name, `${title} 정답`);
+    const model = output(`model_${name}`, `${title}: 우리 Ptr-Net의 답`);
+    const note = element("span", { class: "model-verdict" });
+    const lines = element("div", { class: "panel-output" }, [
+      element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), exact.node]),
+      element("p", { class: "answer-line answer-model" }, [element("span", { class: "answer-tag", text: "모델" }), model.node]),
+      note,
+    ]);
+    const panel = element("figure", { class: `panel panel-${name}` }, [element("figcaption", { text: title }), figure, lines]);
+    return { name, drawing, panel, exact, model, note, format };
   });
+  const tspLength = output("tsp_length", "최적 순회 길이");
+  const modelLength = output("model_tsp_length", "모델 순회 길이");
+  const ratio = output("tsp_ratio", "모델 길이 / 최적 길이");
+  const baselineLengths = Object.fromEntries(BASELINES.map(({ name }) => [name, output(`${name.toLowerCase()}_length`, `${name} 순회 길이`)]));
+  const tspPanel = panels.find((p) => p.name === "tsp");
+  tspPanel.panel.querySelector(".panel-output").append(
+    element("p", { class: "out-minor tsp-lengths" }, [
+      element("span", { text: "길이: 최적 " }), tspLength.node,
+      element("span", { text: " · 모델 " }), modelLength.node,
+      element("span", { text: " · 비율 " }), ratio.node,
+    ]),
+    ...BASELINES.map(({ name, label }) => element("p", { class: "out-minor baseline-length", "data-baseline": name }, [element("span", { text: `${label}: ` }), baselineLengths[name].node])),
+  );
+
+  const count = element("span", { class: "point-count", "aria-live": "polite" });
+  const toggles = BASELINES.map(({ control, label }) =>
+    toggle({
+      control,
+      label: `${label} 경로`,
+      checked: state[control],
+      onChange(on) {
+        state[control] = on;
+        store.save(ID, SCHEMA, state);
+        showBaselines();
+        markDirty();
+      },
+    }),
+  );
   const message = messageLine(() => compute());
   const toolbar = element("div", { class: "demo-toolbar" }, [
     button("예제로 되돌리기", "reset", () => setPoints(SCHEMA.points.default())),
+    ...toggles.map((t) => t.node),
+    count,
   ]);
-  root.replaceChildren(toolbar, element("div", { class: "panels" }, panels.map((p) => p.panel)), message.node);
+  const legend = element("p", { class: "panel-legend" }, [
+    element("span", { class: "legend-item legend-exact", text: "넓고 옅은 선: 정확한 답" }),
+    element("span", { class: "legend-item legend-model", text: "진한 선: 우리가 학습한 Ptr-Net의 답" }),
+    element("span", { class: "legend-item legend-wrong", text: "빨강: 모델이 틀린 변·삼각형" }),
+  ]);
+  const hint = element("p", { class: "demo-hint", text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxPoints}개).` });
+  root.replaceChildren(toolbar, hint, element("div", { class: "panels" }, panels.map((p) => p.panel)), legend, message.node);
   root.dataset.state = "busy";
+
+  function showBaselines() {
+    for (const { name, control } of BASELINES) {
+      root.querySelector(`[data-baseline="${name}"]`).hidden = !state[control];
+    }
+  }
+
+  // While a point is dragged the last answer is drawn on the moving points until the next one
+  // arrives; after an added or deleted point its indices no longer fit and nothing is drawn.
+  const current = () => result && result.points.length === state.points.length;
 
   const markDirty = redrawer(() => {
     const points = state.points;
-    const fresh = result && result.hull.every((k) => k <= points.length);
+    count.textContent = `점 ${points.length} / ${LIMITS.maxPoints}`;
+    const fresh = current();
     for (const { name, drawing } of panels) {
       drawing.canvas.dataset.points = JSON.stringify(points);
-      drawing.render({
-        points,
-        selected,
-        hull: fresh && name === "hull" ? toZeroBased(result.hull) : [],
-        tour: fresh && name === "tsp" ? toZeroBased(result.tsp) : [],
-        triangles: fresh && name === "delaunay" ? result.delaunay.map(toZeroBased) : [],
-      });
+      const view = { points, selected, hull: [], tour: [], triangles: [], over: null, extraTours: [] };
+      if (fresh) {
+        if (name === "hull") view.hull = toZeroBased(result.hull);
+        if (name === "tsp") view.tour = toZeroBased(result.tsp);
+        if (name === "delaunay") view.triangles = result.delaunay.map(toZeroBased);
+        const model = result[`model_${name}`];
+        if (model) {
+          view.over = {
+            hull: name === "hull" ? toZeroBased(model) : [],
+            wrongEdges: name === "hull" ? result.hull_wrong_edges.map(toZeroBased) : [],
+            tour: name === "tsp" ? toZeroBased(model) : [],
+            triangles: name === "delaunay" ? model.map(toZeroBased) : [],
+            wrongTriangles: name === "delaunay" ? result.delaunay_wrong.map(toZeroBased) : [],
+          };
+        }
+        if (name === "tsp") {
+          view.extraTours = BASELINES.filter(({ control }) => state[control]).map(({ name: b, color }) => ({ tour: toZeroBased(result.baselines[b].tour), color }));
+        }
+      }
+      drawing.render(view);
     }
   });
 
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      outputs.hull.set(answer.hull, formatSequence(answer.hull));
-      outputs.tsp.set(answer.tsp, formatSequence(answer.tsp));
-      outputs.delaunay.set(answer.delaunay, formatTriangles(answer.delaunay));
-      tspLength.set(answer.tsp_length, answer.tsp_length.toFixed(4));
+      for (const { name, exact, model, note, format } of panels) {
+        exact.set(answer[name], format(answer[name]));
+        const mine = answer[`model_${name}`];
+        if (mine) {
+          model.set(mine, format(mine));
+          note.textContent = verdict(name, answer);
+        } else {
+          model.clear("이 문제의 학습된 모델이 아직 없습니다");
+          note.textContent = "";
+        }
+      }
+      tspLength.set(answer.tsp_length, fixed(answer.tsp_length, 4));
+      if (answer.model_tsp) {
+        modelLength.set(answer.model_tsp_length, fixed(answer.model_tsp_length, 4));
+        ratio.set(answer.tsp_ratio, fixed(answer.tsp_ratio, 3));
+      } else {
+        modelLength.clear("—");
+        ratio.clear("—");
+      }
+      for (const { name } of BASELINES) baselineLengths[name].set(answer.baselines[name].length, fixed(answer.baselines[name].length, 4));
       markDirty();
     },
   });
@@ -81,6 +185,7 @@ export function mount(root, runtime, store = urlStore) {
     state.points = points;
     for (const { drawing } of panels) drawing.canvas.dataset.points = JSON.stringify(points);
     if (!dragging) store.save(ID, SCHEMA, state);
+    message.clear();
     compute();
     markDirty();
   }
@@ -90,9 +195,9 @@ export function mount(root, runtime, store = urlStore) {
       getPoints: () => state.points,
       setPoints,
       onDragEnd: () => store.save(ID, SCHEMA, state),
-      canAdd: false,
-      canDelete: false,
-      onLimit: () => {},
+      minPoints: LIMITS.minModelPoints,
+      onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다. 점을 지우거나 옮겨 보세요.`),
+      onMinimum: () => message.show(`세 문제를 비교하려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
       onSelect: (index) => {
         selected = index;
         markDirty();
@@ -100,6 +205,7 @@ export function mount(root, runtime, store = urlStore) {
     });
     drawing.canvas.dataset.points = JSON.stringify(state.points);
   }
+  showBaselines();
   if (warnings.length) message.show(warnings.join(" "));
   compute();
   markDirty();

@@ -1,5 +1,8 @@
 // A square canvas showing points in the unit square (y up) with optional polygon, tour and
-// triangles. Knows nothing of models: it draws the view it is given.
+// triangles, and optionally a second answer drawn over them (`over`: a dark polygon, tour or
+// triangles with its wrong edges and triangles in red) and extra dashed tours. When `over` is
+// given the first answer is drawn wide and pale underneath it. Knows nothing of models: it
+// draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
 
@@ -41,40 +44,84 @@ export function create(el, { label }) {
     ctx.strokeRect(left, top, width, height);
   }
 
+  function stroke(color, width, dash = []) {
+    ctx.setLineDash(dash);
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  // The reference answer: its usual look, or wide and pale under a second answer.
+  function drawAnswer({ hull, tour, triangles }, under) {
+    for (const triangle of triangles) {
+      path(points(), triangle, true);
+      ctx.fillStyle = COLORS.triangleFill;
+      ctx.fill();
+      stroke(under ? COLORS.triangleUnder : COLORS.triangle, under ? SIZES.underWidth / 2 : 1.5);
+    }
+    if (hull.length > 1) {
+      path(points(), hull, true);
+      ctx.fillStyle = COLORS.hullFill;
+      ctx.fill();
+      stroke(under ? COLORS.hullUnder : COLORS.hull, under ? SIZES.underWidth : SIZES.lineWidth);
+    }
+    if (tour.length > 1) {
+      path(points(), tour, true);
+      if (under) stroke(COLORS.tourUnder, SIZES.underWidth);
+      else stroke(COLORS.tour, SIZES.lineWidth, [7, 5]);
+    }
+  }
+
+  // The answer compared with the reference: dark lines, mistakes in red.
+  function drawOver({ hull = [], tour = [], triangles = [], wrongEdges = [], wrongTriangles = [] }) {
+    for (const triangle of wrongTriangles) {
+      path(points(), triangle, true);
+      ctx.fillStyle = COLORS.wrongFill;
+      ctx.fill();
+    }
+    for (const triangle of triangles) {
+      path(points(), triangle, true);
+      stroke(COLORS.model, 1.25);
+    }
+    for (const triangle of wrongTriangles) {
+      path(points(), triangle, true);
+      stroke(COLORS.wrong, 2);
+    }
+    if (hull.length > 1) {
+      path(points(), hull, false);
+      stroke(COLORS.model, 1.75);
+    }
+    if (tour.length > 1) {
+      path(points(), tour, true);
+      stroke(COLORS.model, 1.75);
+    }
+    for (const edge of wrongEdges) {
+      path(points(), edge, false);
+      stroke(COLORS.wrong, 3);
+    }
+  }
+
+  let current = [];
+  const points = () => current;
+
   function render(view) {
     lastView = view;
     square.resize();
     if (!square.side) return;
-    const { points, hull = [], tour = [], triangles = [], selected = -1 } = view;
+    const { hull = [], tour = [], triangles = [], selected = -1, over = null, extraTours = [] } = view;
+    current = view.points;
     drawFrame();
     ctx.lineJoin = "round";
-    for (const triangle of triangles) {
-      path(points, triangle, true);
-      ctx.fillStyle = COLORS.triangleFill;
-      ctx.fill();
-      ctx.strokeStyle = COLORS.triangle;
-      ctx.lineWidth = 1.5;
-      ctx.stroke();
+    drawAnswer({ hull, tour, triangles }, Boolean(over));
+    for (const extra of extraTours) {
+      path(current, extra.tour, true);
+      stroke(extra.color, 1.5, [4, 4]);
     }
-    if (hull.length > 1) {
-      path(points, hull, true);
-      ctx.fillStyle = COLORS.hullFill;
-      ctx.fill();
-      ctx.strokeStyle = COLORS.hull;
-      ctx.lineWidth = SIZES.lineWidth;
-      ctx.stroke();
-    }
-    if (tour.length > 1) {
-      path(points, tour, true);
-      ctx.setLineDash([7, 5]);
-      ctx.strokeStyle = COLORS.tour;
-      ctx.lineWidth = SIZES.lineWidth;
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
+    if (over) drawOver(over);
     ctx.font = SIZES.font;
     ctx.textBaseline = "bottom";
-    points.forEach((point, index) => {
+    current.forEach((point, index) => {
       const [px, py] = toPixel(point);
       ctx.beginPath();
       ctx.arc(px, py, SIZES.pointRadius, 0, 2 * Math.PI);

@@ -6,6 +6,8 @@ const HEARTBEAT_MS = 250; // while requests are pending, ask the worker if it is
 const DEAD_AFTER_MS = 2000; // longer than any single request takes (chunks are ≤ ~1 s)
 const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
 const RESTART_WINDOW_MS = 60_000;
+// A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
+const START_STALL_MS = globalThis.PTRNET_START_STALL_MS ?? 45_000;
 
 // A module worker must come from the page's origin. When our scripts are embedded in another
 // site, a same-origin blob module imports our worker module instead (our host sends CORS).
@@ -27,15 +29,18 @@ class Runtime {
     this.listeners = new Set();
     this.status = STAGES[0];
     this.restarts = [];
+    this.pending = new Map();
+    // Resolves the first time Python is ready, whichever start (or retry) got there.
+    this.firstReady = new Promise((resolve) => (this.resolveFirstReady = resolve));
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.start();
   }
 
   // (Re)creates the worker; `ready` resolves when Python can take requests.
   start() {
-    this.pending = new Map();
     this.nextId = 1;
     this.lastHeard = performance.now();
+    this.lastStage = performance.now();
     this.worker = createWorker();
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -51,14 +56,20 @@ class Runtime {
     this.setStatus(STAGES[0]);
   }
 
-  // A fresh worker; whatever was pending fails and the demos send their state again.
+  // Settles every pending call with an error: no call is ever left waiting.
+  failAll(kind, message) {
+    const pending = [...this.pending.values()];
+    this.pending = new Map();
+    for (const { reject } of pending) reject(new RuntimeError({ kind, message }));
+  }
+
+  // A fresh worker (also the reader's retry after a failed start); whatever was pending fails
+  // and the demos send their state again once it is ready.
   restart() {
     clearInterval(this.heartbeat);
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.worker.terminate();
-    const pending = [...this.pending.values()];
-    this.pending = new Map();
-    for (const { reject } of pending) reject(new RuntimeError({ kind: ERROR_KIND.restarted, message: "파이썬 런타임을 다시 시작했습니다." }));
+    this.failAll(ERROR_KIND.restarted, "파이썬 런타임을 다시 시작했습니다.");
     this.start();
   }
 
@@ -69,7 +80,7 @@ class Runtime {
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     if (this.restarts.length >= MAX_AUTO_RESTARTS) {
       this.worker.terminate();
-      this.setStatus({ stage: "error", progress: 0, message: `${reason} 계속 멈추어 자동으로 다시 시작하지 않습니다.` });
+      this.setStatus({ stage: "error", progress: 0, message: `${reason} 계속 멈추어 자동으로 다시 시작하지 않습니다. 위의 ‘다시 시도’를 눌러 주세요.` });
       return;
     }
     this.restarts.push(now);
@@ -78,8 +89,14 @@ class Runtime {
   }
 
   // Any message from the worker proves it alive; while requests wait, we ask it explicitly.
+  // A start-up that stops advancing counts as a dead worker too.
   checkAlive() {
-    if (this.status.stage !== "ready" || this.pending.size === 0) {
+    if (this.status.stage === "error") return;
+    if (this.status.stage !== "ready") {
+      if (performance.now() - this.lastStage > START_STALL_MS) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
+      return;
+    }
+    if (this.pending.size === 0) {
       this.lastHeard = performance.now();
       return;
     }
@@ -105,8 +122,15 @@ class Runtime {
       this.notice = null;
     }
     this.status = status;
-    if (status.stage === "ready") this.resolveReady();
-    if (status.stage === "error") this.rejectReady(new RuntimeError({ kind: ERROR_KIND.protocol, message: status.message }));
+    this.lastStage = performance.now();
+    if (status.stage === "ready") {
+      this.resolveReady();
+      this.resolveFirstReady();
+    }
+    if (status.stage === "error") {
+      this.rejectReady(new RuntimeError({ kind: ERROR_KIND.protocol, message: status.message }));
+      this.failAll(ERROR_KIND.unavailable, `파이썬을 쓸 수 없어 계산하지 못했습니다: ${status.message}`);
+    }
     for (const listener of this.listeners) listener(status);
   }
 
@@ -116,8 +140,12 @@ class Runtime {
     return () => this.listeners.delete(listener);
   }
 
-  // Calls ptrnet.api.dispatch(demo, fn, params) in the worker.
+  // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:
+  // with the result, or with a RuntimeError whose message is Korean.
   call(demo, fn, params, { onProgress } = {}) {
+    if (this.status.stage === "error") {
+      return Promise.reject(new RuntimeError({ kind: ERROR_KIND.unavailable, message: `파이썬을 쓸 수 없어 계산하지 못했습니다: ${this.status.message}` }));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
@@ -127,6 +155,36 @@ class Runtime {
 }
 
 let shared = null;
+let instances = 0;
+const handles = new Map(); // instance id → its handle, until freed
+
+// A demo element's own line to the runtime: its calls carry the element's instance id, so the
+// worker keeps a separate model for each element (two trainers on a page train apart).
+export function instanceOf(runtime, root) {
+  root.dataset.instance ??= `${root.dataset.demo}-${++instances}`;
+  const id = root.dataset.instance;
+  let freed = false;
+  const handle = {
+    id,
+    call(demo, fn, params = {}, options) {
+      if (freed) return Promise.reject(new RuntimeError({ kind: ERROR_KIND.unavailable, message: "페이지에서 빠진 데모라 계산하지 않습니다." }));
+      return runtime.call(demo, fn, { ...params, instance: id }, options);
+    },
+    // The element left the page: the worker forgets its models, and it sends nothing more.
+    free() {
+      freed = true;
+      handles.delete(id);
+      return runtime.call("runtime", "free", { instance: id }).catch(() => {});
+    },
+  };
+  handles.set(id, handle);
+  return handle;
+}
+
+// Frees every demo instance inside `container` (an embed's shadow root being taken down).
+export function freeInstances(container) {
+  for (const node of container.querySelectorAll("[data-instance]")) handles.get(node.dataset.instance)?.free();
+}
 
 // The page's one runtime, shared by all demos on it (and by every <ptr-demo> of an embed).
 export function getRuntime() {

@@ -8,7 +8,11 @@
 //   {channel: "rpc", id, ok: false, error: {kind, message}}
 //                                                kind: "input" (the request was bad, message is
 //                                                Korean and meant for the reader), "python" (an
-//                                                unexpected exception), "protocol"
+//                                                unexpected exception), "protocol" (the worker
+//                                                itself failed, e.g. a download). Python builds
+//                                                these as objects (ptrnet.api.call); no text is
+//                                                parsed. The page adds "restarted" and
+//                                                "unavailable" (see ERROR_KIND).
 //   {channel: "status", stage, progress, message}
 //                                                start-up: one message per named stage, then
 //                                                stage "ready" or stage "error"
@@ -30,4 +34,5 @@ export const READY = { stage: "ready", progress: 1, message: "파이썬 준비 �
 export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress", ping: "ping", pong: "pong" };
 
 // "restarted": the worker was replaced while the request was pending; send it again.
-export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol", restarted: "restarted" };
+// "unavailable": Python could not start, or kept dying; the reader's retry starts it again.
+export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol", restarted: "restarted", unavailable: "unavailable" };

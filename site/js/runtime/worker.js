@@ -1,6 +1,6 @@
 // The Python worker: one Pyodide runtime, loaded once, serving every demo on the page.
 // This file and protocol.js are the only Python↔JS boundary; `toPython` and `toJavaScript`
-// below are the only places where values cross it.
+// below are the only places where values cross it, and Python's errors arrive as objects.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 
@@ -37,7 +37,7 @@ async function start() {
   // Our wheel is in the site's pyodide-lock.json with numpy as its dependency.
   await pyodide.loadPackage("ptrnet", { messageCallback: () => {}, errorCallback: console.warn });
   postStatus(STAGES[2]);
-  const api = pyodide.pyimport("ptrnet.api");
+  const api = pyodide.pyimport("ptrnet.api");  // kept for the page's lifetime
   postStatus(READY);
   return { pyodide, api };
 }
@@ -51,28 +51,23 @@ function toPython(pyodide, params) {
   return pyodide.toPy(params ?? {});
 }
 
-// Converts a Python result to plain JS data and lists the typed arrays to transfer.
-function toJavaScript(pyResult) {
-  const result = pyResult.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+// A Python value as plain JS data (None becomes null, not undefined), the proxy destroyed, and
+// the typed arrays inside listed for transfer.
+function toJavaScript(pyValue) {
+  const value = pyValue.toJs({ dict_converter: Object.fromEntries, create_pyproxies: false });
+  pyValue.destroy();
   const transfer = [];
-  const collect = (value) => {
-    if (ArrayBuffer.isView(value)) transfer.push(value.buffer);
-    else if (Array.isArray(value)) value.forEach(collect);
-    else if (value && typeof value === "object") Object.values(value).forEach(collect);
+  const plain = (item) => {
+    if (item === undefined) return null;
+    if (ArrayBuffer.isView(item)) {
+      transfer.push(item.buffer);
+      return item;
+    }
+    if (Array.isArray(item)) return item.map(plain);
+    if (item && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, plain(v)]));
+    return item;
   };
-  collect(result);
-  return { result, transfer };
-}
-
-// PythonError.message is the whole traceback; the reader needs its last line only.
-function lastLine(err) {
-  return String(err.message).trim().split("\n").pop().replace(/^[\w.]+:\s*/, "");
-}
-
-function describePythonError(err) {
-  const text = lastLine(err);
-  if (err.type === "InputError") return { kind: ERROR_KIND.input, message: text };
-  return { kind: ERROR_KIND.python, message: `파이썬 계산 중 예상하지 못한 오류(${err.type})가 났습니다: ${text}` };
+  return { value: plain(value), transfer };
 }
 
 async function fetchBytes(url) {
@@ -84,16 +79,16 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Fetches what a failed call lacked, if it is something we ship on demand; false otherwise.
-async function fetchMissing(pyodide, err) {
-  if (err?.type === "MissingData") {
+// Fetches what a call reported missing (Python's error object names it), if it is something we
+// ship on demand; false otherwise.
+async function fetchMissing(pyodide, error) {
+  if (error.kind === "missing") {
     // The trained models' weights: Python names the file it wants at the path it reads.
-    const path = lastLine(err);
-    pyodide.FS.writeFile(path, await fetchBytes(MODELS_URL + path.split("/").pop()));
+    pyodide.FS.writeFile(error.missing, await fetchBytes(MODELS_URL + error.missing.split("/").pop()));
     return true;
   }
-  if (err?.type === "ModuleNotFoundError" && !pyodide.FS.analyzePath(FULL_STDLIB.path).exists) {
-    console.info(`${lastLine(err)}: 표준 라이브러리 전체를 내려받습니다.`);
+  if (error.kind === "module" && !pyodide.FS.analyzePath(FULL_STDLIB.path).exists) {
+    console.info(`${error.missing}: 표준 라이브러리 전체를 내려받습니다.`);
     pyodide.FS.writeFile(FULL_STDLIB.path, await fetchBytes(FULL_STDLIB.url));
     pyodide.runPython(ADD_FULL_STDLIB);
     return true;
@@ -101,30 +96,25 @@ async function fetchMissing(pyodide, err) {
   return false;
 }
 
-async function dispatchFetchingWhatIsMissing(pyodide, api, demo, fn, pyParams) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return api.dispatch(demo, fn, pyParams);
-    } catch (err) {
-      if (attempt >= 3 || !(await fetchMissing(pyodide, err))) throw err;
-    }
-  }
-}
-
+// ptrnet.api.call answers {ok, result} or {ok: false, error: {kind, message, missing?}}; what is
+// missing is fetched and the call made again.
 async function handleCall({ id, demo, fn, params }) {
-  let pyParams, pyResult;
+  let pyParams;
   try {
     const { pyodide, api } = await runtime;
     pyParams = toPython(pyodide, params);
-    pyResult = await dispatchFetchingWhatIsMissing(pyodide, api, demo, fn, pyParams);
-    const { result, transfer } = toJavaScript(pyResult);
-    self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result }, transfer);
+    for (let attempt = 0; ; attempt++) {
+      const { value: reply, transfer } = toJavaScript(api.call(demo, fn, pyParams));
+      if (reply.ok) return self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result: reply.result }, transfer);
+      if (attempt >= 3 || !(await fetchMissing(pyodide, reply.error))) {
+        const kind = reply.error.kind === "input" ? ERROR_KIND.input : ERROR_KIND.python;
+        return self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error: { kind, message: reply.error.message } });
+      }
+    }
   } catch (err) {
-    const error = err && err.type ? describePythonError(err) : { kind: ERROR_KIND.protocol, message: String(err && err.message || err) };
-    self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error });
+    self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error: { kind: ERROR_KIND.protocol, message: String(err?.message || err) } });
   } finally {
     pyParams?.destroy?.();
-    pyResult?.destroy?.();
   }
 }
 

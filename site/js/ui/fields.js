@@ -4,7 +4,7 @@
 import { LIMITS } from "../config.js";
 
 // A list of points in the unit square, at most `max` of them.
-export function pointsField(max, defaults) {
+export function pointsField(max, defaults, min = 0) {
   return {
     default: () => defaults.map((point) => [...point]),
     parse(text) {
@@ -15,6 +15,7 @@ export function pointsField(max, defaults) {
       if (pairs.length && !valid.length) return { value: this.default(), warnings: ["링크의 점 좌표를 하나도 읽을 수 없어 건너뛰었습니다. 기본 점 배치를 씁니다."] };
       if (valid.length !== pairs.length) warnings.push("링크에 읽을 수 없는 좌표가 있어 건너뛰었습니다.");
       if (points.length > max) warnings.push(`링크의 점이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
+      if (points.length < min) return { value: this.default(), warnings: [...warnings, `링크의 점이 ${min}개보다 적어 기본 점 배치를 씁니다.`] };
       return { value: points.slice(0, max), warnings };
     },
     format: (points) => points.map((p) => p.map((v) => +v.toFixed(LIMITS.urlDecimals)).join(",")).join("_"),

@@ -32,8 +32,10 @@ function loadState(demoId, schema) {
 function permalink(demoId, schema, state) {
   const params = hashParams();
   for (const [name, field] of Object.entries(schema)) params.set(`${demoId}.${name}`, field.format(state[name]));
-  // Our values only use digits, dots, commas and underscores, which are safe in a fragment.
-  const hash = [...params].map(([key, value]) => `${key}=${value}`).join("&");
+  // Our own values use only digits, dots, commas and underscores; anything else in the hash (what
+  // a link brought along) is written back encoded, so it cannot break the other entries.
+  const encode = (text) => encodeURIComponent(text).replace(/%2C/g, ",");
+  const hash = [...params].map(([key, value]) => `${encode(key)}=${encode(value)}`).join("&");
   return `${location.pathname}${location.search}#${hash}`;
 }
 

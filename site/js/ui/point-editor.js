@@ -8,7 +8,8 @@ const round = (value) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4
 
 // setPoints(points, { dragging }) is told whether a drag is under way, so the demo can leave its
 // URL alone until onDragEnd(): a drag gives hundreds of positions, the link needs the last one.
-export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, onLimit, onSelect, onDragEnd = () => {} }) {
+// Deleting below minPoints calls onMinimum() instead.
+export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, minPoints = 0, onLimit, onMinimum = () => {}, onSelect, onDragEnd = () => {} }) {
   const { canvas } = drawing;
   let dragIndex = -1;
   let selected = -1;
@@ -46,6 +47,7 @@ export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete
 
   function remove(index) {
     if (index < 0) return;
+    if (getPoints().length <= minPoints) return onMinimum();
     setPoints(getPoints().filter((_, k) => k !== index));
     select(-1);
   }
