@@ -17,7 +17,7 @@ README = REPO / "README.md"
 # (n, source): the paper's released file, or (count, seed) of a generated set
 TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
     "hull": {5: "convex_hull_5_test.txt", 10: (1000, 1010), 20: (1000, 1020), 50: (1000, 1050), 100: (1000, 1100)},
-    "tsp": {5: (1000, 2005), 10: "tsp_10_test_exact.txt", 20: (200, 2020)},
+    "tsp": {5: (10000, 2005), 10: "tsp_10_test_exact.txt", 20: (200, 2020)},
     "delaunay": {5: (1000, 3005), 10: (1000, 3010)},
 }
 DEMO_SIZES = range(3, 13)  # demo 4 and the companion page take 3-12 points: the hull model's accuracy at each
