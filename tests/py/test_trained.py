@@ -84,7 +84,7 @@ def test_hull_steps_real_is_a_valid_greedy_decoding(reference: dict) -> None:
         prev, chosen = 0, []
         for step in res["steps"]:
             p = np.array(step["probs"])
-            assert len(p) == n + 1 and abs(p.sum() - 1.0) < 1e-9 and (p >= 0).all()
+            assert len(p) == n + 1 and abs(p.sum() - 1.0) < 1e-6 and (p >= 0).all()  # float32 on the pages
             assert step["input"] == prev
             choice = step["choice"]
             assert (choice if choice > 0 else n + 1) - 1 == int(p.argmax())

@@ -61,36 +61,42 @@ def beam_search(params: Params, x: Array, width: int = 1, valid: Bools | None = 
     keys, h, c = L.encode(params, x, valid)
     rep = np.repeat(np.arange(B), K)  # (B*K,) example of each beam row
     keys, h, c, xr, vr = keys[rep], h[rep], c[rep], x[rep], valid[rep]
+    by_example = np.arange(B)[:, None]  # (B, 1)
+    all_rows = np.arange(B * K)
     score = np.full((B, K), -np.inf)
     score[:, 0] = 0.0  # one live beam at the start
-    seqs = np.zeros((B, K, 0), dtype=np.int64)
+    seqs = np.full((B, K, max_steps), -1, dtype=np.int64)
     chosen = np.zeros((B * K, S), dtype=bool)
     done = np.zeros(B * K, dtype=bool)
     prev = first = np.zeros(B * K, dtype=np.int64)
     stay = np.where(np.arange(S) == 0, 0.0, -np.inf)  # (S,) a finished beam's only continuation
+    free = L.blocked_slots("free", vr, chosen, None, 0) if rule == "free" else None  # the same at every step
     for t in range(max_steps):
-        blocked = L.blocked_slots(rule, vr, chosen, first if t else None, t)
+        blocked = free if free is not None else L.blocked_slots(rule, vr, chosen, first if t else None, t)
         logp, h, c = L.decoder_step(params, keys, xr, prev if t else None, h, c, blocked)
-        logp = np.where(done[:, None], stay, logp)  # (B*K, S)
+        if done.any():
+            logp = np.where(done[:, None], stay, logp)  # (B*K, S)
         cand = (score.reshape(-1, 1) + logp).reshape(B, K * S)
         top = np.argsort(-cand, axis=1, kind="stable")[:, :K]  # (B, K) best candidates, ties to the lower slot
-        score = np.take_along_axis(cand, top, axis=1)
-        beam, slot = top // S, top % S  # (B, K)
-        rows = (np.arange(B)[:, None] * K + beam).reshape(-1)  # (B*K,) the beam row each candidate extends
+        score = cand[by_example, top]
+        beam = top // S  # (B, K)
+        rows = (by_example * K + beam).reshape(-1)  # (B*K,) the beam row each candidate extends
         h, c, chosen, first, was_done = h[rows], c[rows], chosen[rows], first[rows], done[rows]
-        choice = np.where(was_done, -1, slot.reshape(-1))
-        seqs = np.concatenate([np.take_along_axis(seqs, beam[:, :, None], axis=1), choice.reshape(B, K, 1)], axis=2)
+        choice = np.where(was_done, -1, (top % S).reshape(-1))
+        seqs = seqs[by_example, beam]
+        seqs[:, :, t] = choice.reshape(B, K)
         if t == 0:
             first = np.maximum(choice, 0)
-        chosen[np.arange(B * K), np.maximum(choice, 0)] |= choice > 0
+        chosen[all_rows, np.maximum(choice, 0)] |= choice > 0
         done = was_done | (choice == 0)
         prev = np.maximum(choice, 0)
-        if done.all():
-            break
+        finished = done.reshape(B, K)
+        if (np.where(finished, score, -np.inf).max(axis=1) >= np.where(finished, -np.inf, score).max(axis=1)).all():
+            break  # a live beam can only lose probability: no finished best can be overtaken
     finished = done.reshape(B, K)
     pick = np.where(finished.any(axis=1, keepdims=True), np.where(finished, score, -np.inf), score)
     best = pick.argmax(axis=1)  # (B,)
-    return seqs[np.arange(B), best], score[np.arange(B), best]
+    return seqs[np.arange(B), best, : t + 1], score[np.arange(B), best]
 
 
 def sequences(params: Params, choices: Ints) -> list[list[int]]:

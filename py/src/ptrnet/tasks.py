@@ -32,7 +32,8 @@ class Task:
     constrained: bool  # decode only valid tours (TSP), as the paper's beam search did
     val_ns: tuple[int, ...]  # sizes the trainer validates on
     steps_per_point: int  # output steps per input point at most (for a decoding cap)
-    beam_width: int  # beams of the search the pages and the evaluation use
+    beam_width: int  # beams of the search the evaluation reports beside greedy decoding
+    page_width: int  # beams the companion page uses live (1: greedy), to answer within a frame or two
 
     def max_steps(self, n: int) -> int:
         """Decoding cap for n points: the longest target plus ⇐ and some slack for wrong answers."""
@@ -40,9 +41,9 @@ class Task:
 
 
 SPECS = {
-    "hull": Task("hull", hull_sequence, constrained=False, val_ns=(5, 10, 50), steps_per_point=2, beam_width=4),
-    "tsp": Task("tsp", tsp_sequence, constrained=True, val_ns=(5, 10), steps_per_point=1, beam_width=10),
-    "delaunay": Task("delaunay", _flat_triangles, constrained=False, val_ns=(5, 10), steps_per_point=6, beam_width=4),
+    "hull": Task("hull", hull_sequence, constrained=False, val_ns=(5, 10, 50), steps_per_point=2, beam_width=4, page_width=1),
+    "tsp": Task("tsp", tsp_sequence, constrained=True, val_ns=(5, 10), steps_per_point=1, beam_width=10, page_width=10),
+    "delaunay": Task("delaunay", _flat_triangles, constrained=False, val_ns=(5, 10), steps_per_point=6, beam_width=4, page_width=1),
 }
 
 

@@ -46,9 +46,9 @@ def load(source: Any, dtype: Any = np.float64) -> Params:
 
 
 @cache
-def shipped(name: str) -> Params:
-    """The packaged weights data/<name>.npz (float64, loaded once); MissingData where the site fetches them."""
+def shipped(name: str, dtype: Any = np.float64) -> Params:
+    """The packaged weights data/<name>.npz in dtype (loaded once); MissingData where the site fetches them."""
     path = resources.files("ptrnet").joinpath(f"data/{name}.npz")
     if not path.is_file():  # the site's wheel leaves the weights out; its worker fetches them
         raise MissingData(str(path))
-    return load(path.read_bytes())
+    return load(path.read_bytes(), dtype)
