@@ -23,6 +23,8 @@ from ptrnet.api import dispatch  # noqa: E402
 ITERATIONS = 1000
 CHUNK = 25  # what the demo sends per request: small enough to honour pause within ~50 ms
 LENGTHS = list(range(5, 51))
+HEAP_MARKS = (1_000, 100_000)  # demo 5 iterations at which the page's JS heap is read
+MEMORY_ARGS = ["--js-flags=--expose-gc", "--enable-precise-memory-info"]
 LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 # Trains through the real worker protocol in chunks, as demo 5 does, while counting frames.
@@ -48,16 +50,35 @@ BROWSER_RUN = """async ({ iterations, chunk, lengths }) => {
 }"""
 
 
+# The page's JS heap after a garbage collection (Chromium with --expose-gc and precise memory info).
+HEAP_MB = "() => { gc(); return performance.memory.usedJSHeapSize / 1e6; }"
+ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]')?.dataset.value ?? '0')"
+
+
+def heap_while_training(page, marks: tuple[int, ...]) -> list[float]:
+    """Demo 5 trained through its own Train button; the page's JS heap when the iteration count passes each mark."""
+    page.click('[data-demo="sort-trainer"] [data-action="train"]')
+    heaps = []
+    for mark in marks:
+        page.wait_for_function(f"() => ({ITERATION})() >= {mark}", timeout=900_000, polling=500)
+        heaps.append(page.evaluate(HEAP_MB))
+    page.click('[data-demo="sort-trainer"] [data-action="pause"]')
+    return heaps
+
+
 def browser_figures() -> dict[str, float]:
     server = site_build.make_server(site_build.DIST, 0, "/")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        browser = playwright.chromium.launch(executable_path=executable, args=[*LAUNCH_ARGS, *MEMORY_ARGS])
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
         page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
         figures = page.evaluate(BROWSER_RUN, {"iterations": ITERATIONS, "chunk": CHUNK, "lengths": LENGTHS})
+        page.reload()
+        page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
+        figures["heaps"] = heap_while_training(page, HEAP_MARKS)
         browser.close()
     server.shutdown()
     return figures
@@ -87,6 +108,9 @@ def main() -> None:
         ("full evaluation, lengths 5-50 x 150, Chromium", f"{browser['evalSeconds']:.2f} s", "≤ 1.5 s"),
         ("full evaluation on CPython", f"{cpython['evalSeconds']:.2f} s", ""),
         ("Pyodide / CPython evaluation time ratio", f"{browser['evalSeconds'] / cpython['evalSeconds']:.2f}", ""),
+        (f"page JS heap after {HEAP_MARKS[0]:,} demo 5 iterations (after gc)", f"{browser['heaps'][0]:.1f} MB", ""),
+        (f"page JS heap after {HEAP_MARKS[1]:,} demo 5 iterations (after gc)", f"{browser['heaps'][1]:.1f} MB", "flat"),
+        ("  ratio", f"{browser['heaps'][1] / browser['heaps'][0]:.2f}", "≈ 1"),
     ]
     print("\nTrainer benchmark (same run, same machine)")
     for name, value, budget in rows:

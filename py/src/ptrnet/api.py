@@ -127,8 +127,8 @@ def _three_problems(params: dict) -> dict:
 @handler("runtime", "inject_fault")
 def _inject_fault(params: dict) -> dict:
     """Make the next request to (demo, fn) raise an unexpected Python error, to test recovery."""
-    target = (str(params.get("demo")), str(params.get("fn")))
-    if target not in HANDLERS:
+    target = (params.get("demo"), params.get("fn"))
+    if not all(isinstance(v, str) for v in target) or target not in HANDLERS:
         raise InputError(f"알 수 없는 요청입니다: {target[0]}/{target[1]}")
     _FAULTS.add(target)
     return {"armed": list(target)}
@@ -294,9 +294,7 @@ def _mix_vs_point(params: dict) -> dict:
 def _hull_steps(params: dict) -> dict:
     """One step of decoding the 7-point example's hull, with or without the mask (illustrative probabilities)."""
     step = _int(params, "step", 1, 1, explain.HULL_STEPS)
-    mask = params.get("mask", False)
-    if not isinstance(mask, bool):
-        raise InputError("mask 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    mask = _bool(params, "mask", False)
     return {"points": explain.HULL_EXAMPLE, "step": step, **explain.hull_step(step, mask), "illustrative": True}
 
 

@@ -31,12 +31,12 @@ const ROLE_NAMES = {
   place: "장소", furniture: "가구", adjective: "형용사", food: "음식",
 };
 
-const fixed = (v, digits = 2) => (v === null || v === undefined || !Number.isFinite(v) ? "—" : v.toFixed(digits));
+const fixed = (v, digits = 2) => (v === null || !Number.isFinite(v) ? "—" : v.toFixed(digits));
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 // A probability that may be far below 1e-10, written readably.
 function formatProbability(p) {
-  if (p === null || p === undefined || !Number.isFinite(p)) return "—";
+  if (p === null || !Number.isFinite(p)) return "—";
   if (p === 0) return "0";
   return p >= 1e-3 ? p.toFixed(4) : p.toExponential(2);
 }
