@@ -107,3 +107,21 @@ def test_lines_round_trip_in_the_papers_format() -> None:
     for p, s in zip(points, seqs, strict=True):
         back, seq = datasets.parse_line(datasets.format_line(p, s))
         assert np.array_equal(back, p) and seq == s
+
+
+def test_area_coverage_counts_only_simple_polygons() -> None:
+    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0], [0.5, 0.9]])
+    truth = [1, 2, 3, 4, 1]
+    examples = [(square, truth)] * 4
+    outputs = [truth, [1, 2, 3, 5, 4, 1], [1, 3, 2, 4, 1], [1, 2, 1]]  # exact, inside vertex, bow-tie, degenerate
+    res = evaluation.area_coverage(examples, outputs)
+    assert res["not_simple"] == 0.5 and res["area_fail"]
+    assert res["area_coverage"] == pytest.approx((1.0 + (1.0 - 0.5 * 1.0 * 0.1)) / 2)
+
+
+@pytest.mark.parametrize(("bad", "fails"), [(1, False), (2, True)])
+def test_area_fails_when_over_one_percent_of_outputs_are_not_simple(bad: int, fails: bool) -> None:
+    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    truth = [1, 2, 3, 4, 1]
+    outputs = [[1, 3, 2, 4, 1]] * bad + [truth] * (100 - bad)
+    assert evaluation.area_coverage([(square, truth)] * 100, outputs)["area_fail"] is fails

@@ -171,3 +171,10 @@ def test_saved_weights_come_back_within_half_an_int8_step_of_each_row(tmp_path: 
         step = np.abs(v).max(axis=1, keepdims=True).astype(np.float64) / 127  # (rows, 1)
         assert np.all(np.abs(back[k] - v) <= step / 2 * (1 + 1e-5))
         assert not np.array_equal(back[k], v.astype(np.float64))  # it really was rounded
+
+
+def test_an_all_zero_row_comes_back_as_zeros(tmp_path: Path) -> None:
+    params = {"W": np.array([[0.0, 0.0, 0.0], [0.5, -1.0, 0.25]])}
+    weights.save(tmp_path / "w.npz", params)
+    back = weights.load(tmp_path / "w.npz")["W"]
+    assert np.array_equal(back[0], [0.0, 0.0, 0.0]) and np.allclose(back[1], params["W"][1], atol=1 / 127)
