@@ -1,6 +1,8 @@
 """The index page as an article: formulas typeset by the self-hosted KaTeX, the seven demos in
 their sections in the spec's order, links, the descendants it names, and a 375 px layout."""
 
+import re
+
 import pytest
 
 from tests.browser.conftest import wait_ready
@@ -96,3 +98,43 @@ def test_no_horizontal_scroll_at_375_px(article):
         .filter(el => el.getBoundingClientRect().right > 376 && !el.closest('.formula, .table-scroll'))
         .map(el => el.tagName + '.' + el.className).slice(0, 5)""")
     assert too_wide == []
+
+
+def test_every_demo_has_a_visible_number_and_title_and_every_demo_link_lands_on_it(page, site_url):
+    for name in ("index.html", "three-problems.html"):
+        page.goto(site_url + name)
+        frames = page.locator("figure.demo-frame")
+        assert frames.count() == page.locator("[data-demo]").count() >= 1
+        numbers = []
+        for k in range(frames.count()):
+            frame = frames.nth(k)
+            caption = frame.locator("figcaption.demo-caption")
+            assert caption.is_visible() and re.fullmatch(r"데모 [\d-]+ · \S.+", caption.inner_text().strip())
+            number = caption.locator(".demo-no").inner_text().removeprefix("데모 ")
+            assert frame.get_attribute("id") == f"demo-{number}" and frame.locator(".demo[data-demo]").count() == 1
+            numbers.append(number)
+        assert len(set(numbers)) == len(numbers)
+        links = page.locator("main a[href^='#demo-']")
+        for k in range(links.count()):
+            target = links.nth(k).get_attribute("href")
+            assert page.locator(f"figure{target}").count() == 1, target
+    page.goto(site_url + "index.html")
+    text_refs = re.findall(r"데모 ([\d-]*\d)", page.locator("main").inner_text())
+    assert {f"demo-{n}" for n in text_refs} <= set(page.eval_on_selector_all("figure.demo-frame", "(els) => els.map((e) => e.id)"))
+    page.click("main a[href='#demo-5']")
+    page.wait_for_function("() => location.hash === '#demo-5'")
+    box = page.locator("#demo-5").bounding_box()
+    assert box["y"] < page.viewport_size["height"] and box["y"] + box["height"] > 0  # scrolled to it
+
+
+def test_demo_four_text_says_what_each_mode_shows(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, "hull-steps")
+    root = '[data-demo="hull-steps"]'
+    assert page.is_checked(f'{root} [data-control="model"]')
+    assert "실제" in page.text_content(f"{root} .illustrative-badge")
+    section = page.text_content("#hull-steps")
+    assert "실제 학습한 모델</strong> 모드로 열립니다" in page.inner_html("#hull-steps") and "예시 모드" in section
+    page.uncheck(f'{root} [data-control="model"]')
+    wait_ready(page, "hull-steps")
+    assert "예시" in page.text_content(f"{root} .illustrative-badge")

@@ -42,13 +42,13 @@ def article(page, site_url):
 def test_the_prelude_sits_before_demo_1_with_both_demos_and_a_toc_entry(article):
     page = article
     order = page.evaluate("() => [...document.querySelectorAll('main section')].map((s) => s.id)")
-    assert order.index("prelude") == order.index("slots") - 1
+    assert order.index("prelude") < order.index("why-hull") == order.index("slots") - 1  # the hull's motivation comes just before §1
     mounts = page.evaluate("() => [...document.querySelectorAll('#prelude [data-demo]')].map((el) => el.dataset.demo)")
     assert mounts == ["lm-shapes", "nplm"]
     assert page.locator('.toc a[href="#prelude"]').count() == 1
     # The numbered sections keep their numbers: the prelude is unnumbered, slots is still 1.
-    toc = page.evaluate("() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href') }; }")
-    assert toc == {"start": 0, "first": "#prelude"}
+    toc = page.evaluate("() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href'), slots: ol.querySelector('a[href=\"#slots\"]').parentElement.value }; }")
+    assert toc == {"start": 0, "first": "#prelude", "slots": 1}
     assert "Bengio" in page.text_content("#prelude")
     assert page.watch.console_errors == []
     assert page.watch.foreign_requests == []

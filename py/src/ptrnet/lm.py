@@ -220,6 +220,8 @@ def generation_step(tokens: Sequence[int], greedy: bool, temperature: float, see
         "tensors": {k: {"shape": _shape(out[k]), "values": out[k].tolist()} for k in TENSORS},
         "shapes": {**{k: _shape(out[k]) for k in TENSORS}, **{k: _shape(params[k]) for k in ("E", "W_x", "W_h", "W_s")},
                    "p_flat": _shape(p_flat)},
+        # the same step as part of a sequence: (batch, time) ids in, (batch, time, V) scores out
+        "sequence": {"ids": _shape(np.array([[tokens[-1]]])), "scores": _shape(out["s"][:, None, :])},
         "probs": p_flat.tolist(),
         "token": {"id": chosen, "word": vocab[chosen]},
         "done": vocab[chosen] == EOS or len(tokens) + 1 >= MAX_TOKENS,

@@ -108,7 +108,7 @@ export function mount(root, runtime, store = urlStore) {
     sourceNote,
     element("p", {
       class: "demo-note",
-      text: "마스크를 켜면 이미 고른 점은 후보에서 빠지고(×), 남은 확률이 다시 합이 1이 되도록 나뉩니다. 출발점 P3만은 다각형을 닫아야 하므로 끝까지 남습니다.",
+      text: "마스크를 켜면 이미 고른 점은 후보에서 빠지고(×), 남은 확률이 다시 합이 1이 되도록 나뉩니다. 처음 고른 점(7점 예제에서는 P3)만은 다각형을 닫아야 하므로 끝까지 남습니다.",
     }),
   ]);
   const message = messageLine(() => compute());

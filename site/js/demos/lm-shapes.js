@@ -15,14 +15,15 @@ const ID = "lm-shapes";
 const MAX_STEPS = 24; // "generate" stops here if the model never ends the sentence
 const STEP_MS = 320; // pause between animated steps (about three steps a second)
 const START = "<s>";
-const MODES = { sample: "확률대로 뽑기", greedy: "가장 높은 것 (greedy)" };
+const joinShape = (shape) => shape.join("×");
+const MODES = { sample: "확률대로 뽑기", greedy: "가장 높은 것 고르기" };
 
 // Sampling or greedy, written "sample" or "greedy" in the URL.
 const modeField = {
   default: () => "sample",
   parse(text) {
     const word = text.trim().toLowerCase();
-    if (word in MODES) return { value: word, warnings: [] };
+    if (Object.hasOwn(MODES, word)) return { value: word, warnings: [] };
     return { value: "sample", warnings: [`링크의 고르기 방식 값(${text.trim() || "빈 값"})은 sample이나 greedy여야 해서 기본값(sample)으로 둡니다.`] };
   },
   format: (value) => value,
@@ -129,7 +130,7 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   function stages(r) {
-    const { N, D, H, V } = r.dims;
+    const { H, V } = r.dims;
     const t = (name, label, kind, extra = {}) => ({ name, label, kind, shape: r.tensors[name].shape, values: r.tensors[name].values, ...extra });
     const w = (name, label) => ({ name, label, kind: "shape", shape: r.shapes[name] });
     const flat = r.shapes.p_flat;
@@ -137,16 +138,16 @@ export function mount(root, runtime, store = urlStore) {
       {
         name: "embed",
         title: "① 단어 id → 임베딩",
-        formula: `입력 “${r.input.word}” (id ${r.input.id}) → x_t = E의 ${r.input.id}번 행`,
-        items: r.shapes.E ? [{ ...w("E", "E"), markRow: r.input.id }, { op: "→" }, t("x", "x_t", "signed")] : [t("x", "x_t", "signed")],
+        formula: `입력 “${r.input.word}” (id ${r.input.id}), (배치, 시간) = ${joinShape(r.sequence.ids)} → xₜ = E의 ${r.input.id}번 행`,
+        items: r.shapes.E ? [{ ...w("E", "E"), markRow: r.input.id }, { op: "→" }, t("x", "xₜ", "signed")] : [t("x", "xₜ", "signed")],
       },
       {
         name: "gates",
         title: "② 네 게이트의 앞 값",
-        formula: "A = x_t W_x + h_{t−1} W_h + b",
+        formula: "A = xₜWₓ + hₜ₋₁Wₕ + b",
         rows: [
-          [t("x", "x_t", "signed"), { op: "×" }, w("W_x", "W_x")],
-          [t("h_prev", "h_{t−1}", "signed"), { op: "×" }, w("W_h", "W_h")],
+          [t("x", "xₜ", "signed"), { op: "×" }, w("W_x", "Wₓ")],
+          [t("h_prev", "hₜ₋₁", "signed"), { op: "×" }, w("W_h", "Wₕ")],
           [{ op: "두 곱 + b" }, { op: "=" }, t("A", "A", "signed", { segments: ["f", "g", "i", "o"].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })) })],
         ],
       },
@@ -154,24 +155,24 @@ export function mount(root, runtime, store = urlStore) {
       {
         name: "cell",
         title: "④ 기억 갱신",
-        formula: "c_t = f ⊙ c_{t−1} + i ⊙ g,  h_t = o ⊙ tanh(c_t)",
-        items: [t("c_prev", "c_{t−1}", "signed"), { op: "→" }, t("c", "c_t", "signed"), { op: "→" }, t("h", "h_t", "signed")],
+        formula: "cₜ = f ⊙ cₜ₋₁ + i ⊙ g,  hₜ = o ⊙ tanh(cₜ)",
+        items: [t("c_prev", "cₜ₋₁", "signed"), { op: "→" }, t("c", "cₜ", "signed"), { op: "→" }, t("h", "hₜ", "signed")],
       },
       {
         name: "scores",
         title: "⑤ 어휘 점수",
-        formula: "s_t = h_t W_s + b_s",
+        formula: `sₜ = hₜWₛ + bₛ, 시퀀스로 보면 (배치, 시간, V) = ${joinShape(r.sequence.scores)}`,
         rows: [
-          [t("h", "h_t", "signed"), { op: "×" }, w("W_s", "W_s")],
-          [{ op: "곱 + b_s" }, { op: "=" }, t("s", "s_t", "signed")],
+          [t("h", "hₜ", "signed"), { op: "×" }, w("W_s", "Wₛ")],
+          [{ op: "곱 + bₛ" }, { op: "=" }, t("s", "sₜ", "signed", { shapeText: joinShape(r.sequence.scores) })],
         ],
       },
       {
         name: "softmax",
         title: "⑥ 소프트맥스 → 펼치기 → 고르기",
-        formula: `p_t = softmax(s_t / 온도 ${state.temperature.toFixed(1)}),  ${N}×${V} → 길이 ${V}`,
+        formula: `pₜ = softmax(sₜ / 온도 ${state.temperature.toFixed(1)}) → ${joinShape(r.sequence.scores)}를 길이 ${V}로 펼치기 → ${state.mode === "greedy" ? "np.argmax(p)" : `np.random.default_rng(시드).choice(${V}, p=p)`}`,
         items: [
-          t("p", "p_t", "unit", { max: Math.max(...r.probs) }),
+          t("p", "pₜ", "unit", { max: Math.max(...r.probs), shapeText: joinShape(r.sequence.scores) }),
           { op: "→" },
           { name: "p_flat", label: "p", kind: "unit", shape: [1, flat[flat.length - 1]], shapeText: `${flat.join("×")}`, values: [r.probs], max: Math.max(...r.probs), mark: r.token.id, accent: `V = ${V}` },
         ],
@@ -315,7 +316,7 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   modeSelect.addEventListener("change", () => {
-    state.mode = modeSelect.value in MODES ? modeSelect.value : "sample";
+    state.mode = Object.hasOwn(MODES, modeSelect.value) ? modeSelect.value : "sample";
     settingsChanged();
   });
 
