@@ -37,9 +37,9 @@ KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
 MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # results JSON written by `python -m ptrnet.train evaluate`
 RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"
 RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
-    "hull": "우리가 학습한 모델과 논문의 볼록 껍질 결과",
-    "delaunay": "우리가 학습한 모델과 논문의 들로네 삼각분할 결과",
-    "tsp": "우리가 학습한 모델, 우리 근사 알고리즘과 논문의 TSP 평균 순회 길이",
+    "hull": "저희가 학습한 모델과 논문의 볼록 껍질 결과",
+    "delaunay": "저희가 학습한 모델과 논문의 들로네 삼각분할 결과",
+    "tsp": "저희가 학습한 모델, 저희 근사 알고리즘과 논문의 TSP 평균 순회 길이",
 }
 FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
 

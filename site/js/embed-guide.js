@@ -1,19 +1,21 @@
 // The embed guide: copy-paste snippets for each demo, made from this site's own address,
 // with a live iframe preview. Snippets are text (textContent), never parsed as HTML here.
+import { demoCaption } from "./demos/titles.js";
+
 const SITE_URL = new URL("../", import.meta.url).href;
 
 // Each demo with an example of its attributes (the same names as its permalink fields).
 const DEMOS = [
-  { name: "lm-shapes", title: "0. 생성 한 단계의 텐서 모양", attributes: { seed: "3", mode: "sample", temperature: "1" } },
-  { name: "nplm", title: "0. 신경 확률 언어 모델 학습", attributes: { seed: "0", direct: "1" } },
-  { name: "slots", title: "1. 고정된 출력층", attributes: { n: "8", seed: "3" } },
-  { name: "sequences", title: "2. 같은 입력, 다른 인덱스 열", attributes: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" } },
-  { name: "mix-vs-point", title: "3. 섞기와 가리키기", attributes: { d: "1.5,0.8" } },
-  { name: "hull-steps", title: "4. 볼록 껍질 한 걸음씩", attributes: { step: "3", mask: "1" } },
-  { name: "sort-trainer", title: "5. 정렬을 배우는 포인터", attributes: { seed: "7", mask: "1", length: "12" } },
-  { name: "length-eval", title: "6. 길이 일반화", attributes: {} },
-  { name: "pointer-generator", title: "7. 생성하거나 복사하기", attributes: { "p-gen": "0.3" } },
-  { name: "three-problems", title: "동반 페이지: 세 문제", attributes: {} },
+  { name: "lm-shapes", attributes: { seed: "3", mode: "sample", temperature: "1" } },
+  { name: "nplm", attributes: { seed: "0", direct: "1" } },
+  { name: "slots", attributes: { n: "8", seed: "3" } },
+  { name: "sequences", attributes: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" } },
+  { name: "mix-vs-point", attributes: { d: "1.5,0.8" } },
+  { name: "hull-steps", attributes: { step: "3", mask: "1" } },
+  { name: "sort-trainer", attributes: { seed: "7", mask: "1", length: "12" } },
+  { name: "length-eval", attributes: {} },
+  { name: "pointer-generator", attributes: { "p-gen": "0.3" } },
+  { name: "three-problems", attributes: {} },
 ];
 
 const ATTRIBUTE_HELP = {
@@ -41,7 +43,7 @@ function snippets({ name, attributes }) {
   return {
     frameURL,
     script: `<script type="module" src="${SITE_URL}embed.js"></script>\n<ptr-demo name="${name}"${attributeText}></ptr-demo>`,
-    iframe: `<iframe data-ptrnet-embed src="${frameURL}"\n        title="포인터 네트워크 데모" width="100%" height="640" style="border:0"></iframe>\n<script src="${SITE_URL}embed-host.js"></script>`,
+    iframe: `<iframe data-ptrnet-embed src="${frameURL}"\n        title="${demoCaption(name)}" width="100%" height="640" style="border:0"></iframe>\n<script src="${SITE_URL}embed-host.js"></script>`,
   };
 }
 
@@ -62,7 +64,7 @@ function show(demo) {
   history.replaceState(null, "", `#${demo.name}`);
 }
 
-for (const demo of DEMOS) select.append(new Option(demo.title, demo.name));
+for (const demo of DEMOS) select.append(new Option(demoCaption(demo.name), demo.name));
 const initial = DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS.find((demo) => demo.name === "sequences");
 select.value = initial.name;
 select.addEventListener("change", () => show(DEMOS.find((demo) => demo.name === select.value)));

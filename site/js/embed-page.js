@@ -1,6 +1,7 @@
 // embed.html#demo=<id>&<id>.<field>=…: one demo alone, for an <iframe> on another site. The
 // page reports its height to the parent so the optional embed-host.js can size the iframe.
 import { CONTROLLERS } from "./demos/index.js";
+import { demoCaption } from "./demos/titles.js";
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
 import { urlStore } from "./ui/permalink.js";
 import { bindBanner } from "./ui/runtime-banner.js";
@@ -18,7 +19,7 @@ if (Object.hasOwn(CONTROLLERS, name)) {
   root.dataset.demo = name;
   main.replaceChildren(root);
   CONTROLLERS[name].mount(root, runtime, urlStore);
-  document.title = `${root.querySelector("h2, h3")?.textContent ?? name} — 포인터 네트워크 데모`;
+  document.title = `${demoCaption(name)} — 포인터 네트워크, 직접 만져 보기`;
 } else {
   console.warn(`embed.html: 알 수 없는 데모 이름 "${name}"`);
   const message = document.createElement("p");

@@ -127,6 +127,17 @@ def test_every_demo_has_a_visible_number_and_title_and_every_demo_link_lands_on_
     assert box["y"] < page.viewport_size["height"] and box["y"] + box["height"] > 0  # scrolled to it
 
 
+def test_the_captions_are_the_titles_the_embeds_use(page, site_url):
+    page.goto(site_url + "index.html")
+    listed = page.evaluate("async () => (await import('./js/demos/titles.js')).DEMO_TITLES")
+    for name in ("index.html", "three-problems.html"):
+        page.goto(site_url + name)
+        for frame in page.locator("figure.demo-frame").all():
+            demo = frame.locator("[data-demo]").get_attribute("data-demo")
+            caption = frame.locator("figcaption.demo-caption").inner_text().strip()
+            assert caption == f"데모 {listed[demo]['no']} · {listed[demo]['title']}"
+
+
 def test_demo_four_text_says_what_each_mode_shows(page, site_url):
     page.goto(site_url + "index.html")
     wait_ready(page, "hull-steps")

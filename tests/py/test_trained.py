@@ -11,8 +11,10 @@ from importlib import resources
 import numpy as np
 import pytest
 
+import ptrnet
 from ptrnet import api, datasets, decoding, evaluation, results, tasks, trained, weights
 from ptrnet import lstm_ptr as L
+from ptrnet.notation import hull_sequence, tsp_sequence
 
 HANGUL = re.compile("[가-힣]")
 SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
@@ -170,3 +172,26 @@ def test_three_problems_gives_each_models_answer_and_its_mistakes(seed: int) -> 
 def test_demo_four_needs_three_points() -> None:
     with pytest.raises(api.InputError, match="3개부터"):
         api.dispatch("hull-steps", "real", {"points": [[0.1, 0.2], [0.3, 0.4]]})
+
+
+def test_weights_the_page_could_not_fetch_leave_the_exact_answers_and_a_korean_note(monkeypatch) -> None:
+    path = str(resources.files("ptrnet").joinpath("data/tsp_ptrnet.npz"))
+
+    def missing(name, dtype):
+        if name == "tsp_ptrnet":
+            raise ptrnet.MissingData(path)
+        return real(name, dtype)
+
+    real = weights._load_shipped
+    monkeypatch.setattr(weights, "_load_shipped", missing)
+    points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
+    assert api.call("three-problems", "solve", {"points": points})["error"] == {
+        "kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.", "missing": path}
+    res = api.call("three-problems", "solve", {"points": points}, unavailable=[path])["result"]
+    assert res["tsp"] == tsp_sequence(points) and res["hull"] == hull_sequence(points)
+    assert "model_tsp" not in res and HANGUL.search(res["model_notes"]["tsp"])
+    assert "model_hull" in res and "model_delaunay" in res
+    assert api.call("hull-steps", "real", {"points": points}, unavailable=[path])["ok"]  # its model is not missing
+    monkeypatch.setattr(weights, "_load_shipped", lambda name, dtype: missing("tsp_ptrnet", dtype))
+    refused = api.call("hull-steps", "real", {"points": points}, unavailable=[path])["error"]
+    assert refused["kind"] == "input" and "내려받지 못했습니다" in refused["message"]

@@ -30,7 +30,7 @@ def _check_steps_in_pyodide(selenium: Any, cases: list) -> None:
         res = api.dispatch("hull-steps", "real", {"points": points, "mask": mask})
         assert [[s["input"], s["choice"]] for s in res["steps"]] == moves
         got = np.array([s["probs"] for s in res["steps"]])
-        assert np.abs(got - np.array(probs)).max() < 1e-6
+        assert np.abs(got - np.array(probs)).max() < 1e-5  # the pages decode in float32
 
 
 def test_hull_steps_in_pyodide_match_cpython(selenium_with_models: Any) -> None:
@@ -69,7 +69,7 @@ def test_without_fetched_weights_the_model_names_the_file_to_fetch(selenium: Any
     data = resources.files("ptrnet") / "data"
     for path in data.glob("*.npz"):  # written by an earlier test in this runtime
         path.unlink()
-    weights.shipped.cache_clear()
+    weights._load_shipped.cache_clear()
     try:
         api.dispatch("hull-steps", "real", {"points": [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9]]})
     except MissingData as err:

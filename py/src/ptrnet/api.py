@@ -3,12 +3,12 @@
 import importlib
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 import ptrnet
-from ptrnet import explain, sorter
+from ptrnet import explain, sorter, weights
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.tsp import tour_length
 
@@ -40,18 +40,23 @@ def handler(demo: str, fn: str) -> Callable[[Handler], Handler]:
 _FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
 
 
-def call(demo: str, fn: str, params: dict) -> dict:
+def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> dict:
     """What the worker calls: {"ok": True, "result": ...} or {"ok": False, "error": {kind, message, missing?}}.
 
-    Errors cross to JS as these objects, never as traceback text. kind: "input" (a bad request; the Korean
-    message is for the reader), "missing" (a file the site ships separately: its path is `missing`, the
-    worker fetches it and calls again), "module" (a stdlib module outside the site's zip: its name is
-    `missing`), "python" (an unexpected exception).
+    Errors cross to JS as these objects, never as traceback text. kind: "input" (a bad request, or weights
+    the page could not fetch; the Korean message is for the reader), "missing" (a file the site ships
+    separately: its path is `missing`, the worker fetches it and calls again, naming in `unavailable` what
+    it could not fetch), "module" (a stdlib module outside the site's zip: its name is `missing`),
+    "python" (an unexpected exception).
     """
     try:
-        return {"ok": True, "result": dispatch(demo, fn, params)}
+        with weights.unavailable(unavailable):
+            return {"ok": True, "result": dispatch(demo, fn, params)}
     except InputError as err:
         return {"ok": False, "error": {"kind": "input", "message": str(err)}}
+    except ptrnet.Unavailable:
+        return {"ok": False, "error": {"kind": "input", "message": "학습한 모델의 가중치를 내려받지 못했습니다. "
+                                                                  "네트워크 연결을 확인한 뒤 다시 시도해 주세요."}}
     except ptrnet.MissingData as err:
         return {"ok": False, "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.",
                                        "missing": str(err)}}

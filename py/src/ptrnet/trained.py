@@ -9,7 +9,7 @@ from importlib import resources
 
 import numpy as np
 
-from ptrnet import decoding, tasks, weights
+from ptrnet import Unavailable, decoding, tasks, weights
 from ptrnet import lstm_ptr as L
 
 # The pages decode in float32: a quarter faster, in the browser too, and the int8 weights carry far less
@@ -93,31 +93,45 @@ def _tour_direction(seq: list[int]) -> list[int]:
     return [seq[0], *seq[-2:0:-1], seq[0]] if len(seq) > 3 and seq[1] > seq[-2] else seq
 
 
+def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exact: dict) -> dict:
+    """One model's answer in the page's notation, with its mistakes against the exact answer."""
+    from ptrnet.tsp import tour_length
+
+    if task == "hull":
+        return {"model_hull": seq, "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"]))}
+    if task == "tsp":
+        tour = _tour_direction(seq)
+        length = tour_length(points, [j - 1 for j in tour[:-1]])
+        return {"model_tsp": tour, "model_tsp_length": length,
+                "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0}
+    tris = tasks.as_triangles(seq)
+    truth = [list(t) for t in exact["delaunay"]]
+    return {"model_delaunay": tris, "delaunay_wrong": [t for t in tris if t not in truth],
+            "delaunay_missed": [t for t in truth if t not in tris]}
+
+
 def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
-    """The three Ptr-Nets' answers (model_hull, model_tsp, model_delaunay; None where no model ships) with
-    their mistakes against the exact answers, the tour length ratio and the A1 / A2 tours."""
+    """The three Ptr-Nets' answers (model_hull, model_tsp, model_delaunay; absent, with a Korean note in
+    model_notes, where no model ships or its weights could not be fetched) with their mistakes against the
+    exact answers, the tour length ratio and the A1 / A2 tours."""
     from ptrnet import baselines
     from ptrnet.tsp import tour_length
 
-    out: dict = {}
+    out: dict = {"model_notes": {}}
     if not points:  # nothing to answer; the page keeps at least 3 points
-        return {"model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0, "tsp_ratio": 1.0,
-                "model_delaunay": [], "delaunay_wrong": [], "delaunay_missed": [],
+        return {"model_notes": {}, "model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0,
+                "tsp_ratio": 1.0, "model_delaunay": [], "delaunay_wrong": [], "delaunay_missed": [],
                 "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")}}
-    if available("hull"):
-        hull = answer("hull", points)
-        out |= {"model_hull": hull,
-                "hull_wrong_edges": sorted(sorted(e) for e in _edges(hull) - _edges(exact["hull"]))}
-    if available("tsp"):
-        tour = _tour_direction(answer("tsp", points))
-        length = tour_length(points, [j - 1 for j in tour[:-1]])
-        out |= {"model_tsp": tour, "model_tsp_length": length,
-                "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0}
-    if available("delaunay"):
-        tris = tasks.as_triangles(answer("delaunay", points))
-        truth = [list(t) for t in exact["delaunay"]]
-        out |= {"model_delaunay": tris, "delaunay_wrong": [t for t in tris if t not in truth],
-                "delaunay_missed": [t for t in truth if t not in tris]}
+    for task in tasks.SPECS:
+        if not available(task):
+            out["model_notes"][task] = "이 문제의 학습된 모델이 아직 없습니다."
+            continue
+        try:
+            seq = answer(task, points)
+        except Unavailable:
+            out["model_notes"][task] = "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
+            continue
+        out |= _compared(task, seq, points, exact)
     out["baselines"] = {}
     for name in ("A1", "A2"):
         tour = baselines.ALGORITHMS[name](points).tolist()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from io import BytesIO
@@ -10,7 +12,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ptrnet import MissingData
+from ptrnet import MissingData, Unavailable
 
 Params = dict[str, NDArray[np.floating]]
 SCALE = "__scale"  # suffix of the per-row scale stored next to an int8 matrix
@@ -45,10 +47,34 @@ def load(source: Any, dtype: Any = np.float64) -> Params:
         return {k: (f[k] * f[k + SCALE] if k + SCALE in f.files else f[k]).astype(dtype) for k in names}
 
 
+_unavailable: set[str] = set()  # files the page failed to fetch during the current request
+
+
+@contextmanager
+def unavailable(paths: Sequence[str]) -> Iterator[None]:
+    """Within the block, shipped() raises Unavailable instead of MissingData for these paths."""
+    _unavailable.update(paths)
+    try:
+        yield
+    finally:
+        _unavailable.clear()
+
+
 @cache
-def shipped(name: str, dtype: Any = np.float64) -> Params:
-    """The packaged weights data/<name>.npz in dtype (loaded once); MissingData where the site fetches them."""
+def _load_shipped(name: str, dtype: Any) -> Params:
+    """The packaged file data/<name>.npz, read once."""
     path = resources.files("ptrnet").joinpath(f"data/{name}.npz")
     if not path.is_file():  # the site's wheel leaves the weights out; its worker fetches them
         raise MissingData(str(path))
     return load(path.read_bytes(), dtype)
+
+
+def shipped(name: str, dtype: Any = np.float64) -> Params:
+    """The packaged weights data/<name>.npz in dtype; MissingData where the site fetches them, Unavailable
+    when the page could not."""
+    try:
+        return _load_shipped(name, dtype)
+    except MissingData as err:
+        if str(err) in _unavailable:
+            raise Unavailable(str(err)) from err
+        raise

@@ -2,6 +2,7 @@
 // points the reader can drag ("실제 모델", the default) or as the 7-point example with
 // illustrative probabilities. Python gives each step's decoder input, choice, the n + 1
 // candidates' probabilities and the mask; this controller steps, plays and draws.
+import { percent } from "../ui/format.js";
 import { LIMITS } from "../config.js";
 import * as candidates from "../draw/candidates.js";
 import { formatProbability } from "../draw/candidates.js";
@@ -235,7 +236,6 @@ export function mount(root, runtime, store = urlStore) {
   markDirty();
 }
 
-const percent = (share) => `${(100 * share).toFixed(1)} %`;
 
 // What the real mode shows, with the model card's measured accuracy at this many points.
 function modelNote(model, n) {

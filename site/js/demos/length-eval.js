@@ -3,6 +3,7 @@
 // 5–50, 150 seeded sequences each, greedy, with the model's own mask setting. A run is a chain
 // of requests of a few lengths each, so progress streams and cancel stops it between requests;
 // finished runs stay on the chart as faint lines.
+import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
@@ -38,7 +39,7 @@ function chunksOf(lengths) {
 }
 const CHUNKS = chunksOf(LENGTHS);
 
-const percent = (p) => `${Math.round(100 * p)}%`;
+const wholePercent = (p) => percent(p, 0);
 
 function describeModel(run) {
   const [first, last] = run.iterations;
@@ -98,7 +99,7 @@ export function mount(root, runtime) {
     const faint = runs.filter((run) => run !== bold);
     chart.render({
       x: { min: 3.5, max: 51, ticks: [5, 10, 15, 20, 25, 30, 35, 40, 45, 50], label: "입력 길이 n" },
-      y: { min: -0.03, max: 1.03, ticks: [0, 0.25, 0.5, 0.75, 1], format: percent, label: "비율" },
+      y: { min: -0.03, max: 1.03, ticks: [0, 0.25, 0.5, 0.75, 1], format: wholePercent, label: "비율" },
       bands: [{ from: TRAIN_LENGTHS[0], to: TRAIN_LENGTHS[1], color: COLORS.trainBand }], // named in the legend
       series: [...faint.flatMap((run) => lines(run, true)), ...(bold ? lines(bold, false) : [])],
       legend: [
@@ -179,7 +180,7 @@ export function mount(root, runtime) {
     const at = (values, n) => values[lengths.indexOf(n)];
     curves.set(
       { lengths, seq_acc, pos_acc, invalid },
-      `수열 정확도 n = 10: ${percent(at(seq_acc, 10))}, n = 50: ${percent(at(seq_acc, 50))} · 위치별 정확도 n = 50: ${percent(at(pos_acc, 50))} · 잘못된 출력 최대 ${percent(Math.max(...invalid))}`,
+      `수열 정확도 n = 10: ${wholePercent(at(seq_acc, 10))}, n = 50: ${wholePercent(at(seq_acc, 50))} · 위치별 정확도 n = 50: ${wholePercent(at(pos_acc, 50))} · 잘못된 출력 최대 ${wholePercent(Math.max(...invalid))}`,
     );
     showEvaluated();
     if (run.iterations[1] === 0) message.show("아직 학습하지 않은 모델(반복 0회)을 평가했습니다. 위의 데모 5에서 먼저 학습시켜 보세요.");

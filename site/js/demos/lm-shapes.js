@@ -3,6 +3,7 @@
 // word) and returns every tensor with its real shape; this controller lays them out as
 // proportional boxes in pipeline order. The output layer's width V is fixed: the point of the
 // demo, before demo 1 shows the same limit for the convex hull.
+import { percent } from "../ui/format.js";
 import * as tensorBoxes from "../draw/tensors.js";
 import { reducedMotion, slider } from "../ui/controls.js";
 import { integerField, numberField } from "../ui/fields.js";
@@ -35,7 +36,6 @@ const SCHEMA = {
   temperature: numberField({ label: "온도", min: 0.1, max: 3, fallback: 1, decimals: 1 }),
 };
 
-const percent = (p) => `${(100 * p).toFixed(1)}%`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 

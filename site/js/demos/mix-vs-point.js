@@ -61,7 +61,7 @@ export function mount(root, runtime, store = urlStore) {
     }),
     element("p", {
       class: "demo-note",
-      text: "여기서는 계산을 단순하게 하려고 점수를 내적 u_j = e_j · d로 매깁니다. 논문은 학습되는 매개변수로 만든 덧셈 꼴 점수 u_j = vᵀ tanh(W₁e_j + W₂d_i)를 씁니다.",
+      text: "여기서는 계산을 단순하게 하려고 점수를 내적 u_j = e_j · d로 매깁니다. 논문은 학습되는 매개변수로 만든 덧셈형 점수 u_j = vᵀ tanh(W₁e_j + W₂d_i)를 씁니다.",
     }),
   ]);
   const message = messageLine(() => compute());
@@ -75,7 +75,7 @@ export function mount(root, runtime, store = urlStore) {
       dOut.set(answer.d, `${formatVector(answer.d)}, 길이 ${Math.hypot(...answer.d).toFixed(2)}`);
       mixed.set(answer.mixed, formatVector(answer.mixed));
       pointer.set(answer.pointer, `e${answer.pointer} (a${answer.pointer} = ${answer.weights[answer.pointer - 1].toFixed(3)})`);
-      sharpness.set(answer.max_weight, `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} nats`);
+      sharpness.set(answer.max_weight, `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} (자연로그)`);
       markDirty();
     },
   });

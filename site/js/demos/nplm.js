@@ -4,6 +4,7 @@
 // adapted so one chunk takes ~30 ms, so pause and reset are honoured within one chunk and the
 // page keeps animating. Python reports held-out perplexity (model and trigram baseline), a 2-D
 // map of the learned word vectors and the probability of a sentence the corpus never contains.
+import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import { instanceOf } from "../runtime/client.js";
 import * as barChart from "../draw/bars.js";
@@ -187,7 +188,7 @@ export function mount(root, runtime, store = urlStore) {
         { label: "3-그램", value: values[1], color: COLORS.trigram, highlight: values[1] > values[0] },
       ],
       max: Math.max(0.05, ...values) * 1.1,
-      format: (v) => `${(100 * v).toFixed(1)}%`,
+      format: (v) => percent(v),
     });
   }
 

@@ -1,6 +1,7 @@
 // Demo 7 [pointer-generator]: generate from a fixed vocabulary or copy from the source
 // (See, Liu & Manning 2017). Python mixes P(w) = p_gen·P_vocab(w) + (1 − p_gen)·Σ a_i for the
 // slider's p_gen; this controller draws the three distributions and the chosen word.
+import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import * as barChart from "../draw/bars.js";
 import { slider } from "../ui/controls.js";
@@ -18,7 +19,6 @@ const ORIGIN = {
 };
 const ORIGIN_SHORT = { source: "원문에서 복사", vocab: "어휘에서 생성", both: "복사와 생성 모두" };
 
-const percent = (p) => `${(p * 100).toFixed(1)}%`;
 const starred = (word, oov) => (oov ? `${word}★` : word);
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.

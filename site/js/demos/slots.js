@@ -61,7 +61,7 @@ export function mount(root, runtime, store = urlStore) {
   const realVerdicts = [element("span", { class: "real-verdict" }), element("span", { class: "real-verdict" })];
   const ptrLegend = element("span", { class: "legend", text: "Ptr-Net" });
   const real = element("div", { class: "real-outputs" }, [
-    element("p", { class: "real-title", text: "우리가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
+    element("p", { class: "real-title", text: "저희가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
     element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
     element("div", { class: "out-row" }, [element("span", { class: "legend", text: "seq2seq (n = 5 전용)" }), realSeq.node, realVerdicts[1]]),
   ]);

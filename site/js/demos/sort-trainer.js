@@ -4,6 +4,7 @@
 // mask changes are honoured within one chunk. The worker keeps one sorter per demo element
 // (its instance id); every new summary is announced on `document` as MODEL_EVENT with that id,
 // so demo 6 evaluates this very model.
+import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import { instanceOf } from "../runtime/client.js";
 import * as heatmapCanvas from "../draw/heatmap.js";
@@ -29,7 +30,6 @@ const SCHEMA = {
   sample: integerField({ label: "시험 수열 번호", min: 0, max: MAX_SEED, fallback: 0 }),
 };
 
-const formatPercent = (p) => `${(100 * p).toFixed(1)}%`;
 
 
 
@@ -156,7 +156,7 @@ export function mount(root, runtime, store = urlStore) {
     const lossValue = reply.loss;
     const accuracyValue = reply.accuracy10;
     loss.set(lossValue, lossValue === null ? "—" : lossValue.toFixed(4));
-    accuracy.set(accuracyValue, accuracyValue === null ? "—" : formatPercent(accuracyValue));
+    accuracy.set(accuracyValue, accuracyValue === null ? "—" : percent(accuracyValue));
     model.set({ seed: reply.seed, mask: reply.mask, diverged: reply.diverged }, `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`);
     if (reply.diverged) {
       loop.pause();

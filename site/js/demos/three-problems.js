@@ -58,7 +58,7 @@ export function mount(root, runtime, store = urlStore) {
     const drawing = pointsCanvas.create(figure, { label });
     drawing.canvas.dataset.panel = name;
     const exact = output(name, `${title} 정답`);
-    const model = output(`model_${name}`, `${title}: 우리 Ptr-Net의 답`);
+    const model = output(`model_${name}`, `${title}: 저희 Ptr-Net의 답`);
     const note = element("span", { class: "model-verdict" });
     const lines = element("div", { class: "panel-output" }, [
       element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), exact.node]),
@@ -104,7 +104,7 @@ export function mount(root, runtime, store = urlStore) {
   ]);
   const legend = element("p", { class: "panel-legend" }, [
     element("span", { class: "legend-item legend-exact", text: "넓고 옅은 선: 정확한 답" }),
-    element("span", { class: "legend-item legend-model", text: "진한 선: 우리가 학습한 Ptr-Net의 답" }),
+    element("span", { class: "legend-item legend-model", text: "진한 선: 저희가 학습한 Ptr-Net의 답" }),
     element("span", { class: "legend-item legend-wrong", text: "빨강: 모델이 틀린 변·삼각형" }),
   ]);
   const hint = element("p", { class: "demo-hint", text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxPoints}개).` });
@@ -160,7 +160,7 @@ export function mount(root, runtime, store = urlStore) {
           model.set(mine, format(mine));
           note.textContent = verdict(name, answer);
         } else {
-          model.clear("이 문제의 학습된 모델이 아직 없습니다");
+          model.clear(answer.model_notes[name] ?? "");
           note.textContent = "";
         }
       }

@@ -1,10 +1,10 @@
 // A horizontal bar chart on a canvas: one row per bar (label, bar, value). Knows nothing of
 // models: it draws the bars it is given. The canvas is as wide as its container and as tall as
 // its rows; the text of every bar is also in the canvas's aria-label.
+import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
 
-const percent = (value) => `${(value * 100).toFixed(1)}%`;
 
 export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
   const { canvas, ctx } = createCanvas(el, { className: "bar-canvas", label });

@@ -3,15 +3,16 @@
 // the right of the square holds the start token (⇒, a decoder input only) and the end token
 // (⇐, a candidate like the points). The output so far is drawn as a polyline.
 // Knows nothing of models: it draws the view it is given.
+import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
 
 const ASPECT = 4 / 3; // canvas width / height: the square plus the side column
 
 export function formatProbability(p) {
-  if (p >= 0.1) return `${Math.round(p * 100)}%`;
-  if (p >= 0.001) return `${(p * 100).toFixed(1)}%`;
-  return p > 0 ? "<0.1%" : "0%";
+  if (p >= 0.1) return percent(p, 0);
+  if (p >= 0.001) return percent(p);
+  return p > 0 ? `<${percent(0.001)}` : percent(0, 0);
 }
 
 export function create(el, { label }) {

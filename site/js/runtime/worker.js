@@ -103,10 +103,20 @@ async function handleCall({ id, demo, fn, params }) {
   try {
     const { pyodide, api } = await runtime;
     pyParams = toPython(pyodide, params);
+    const unavailable = []; // files this call needed that could not be fetched (offline): Python answers without them
     for (let attempt = 0; ; attempt++) {
-      const { value: reply, transfer } = toJavaScript(api.call(demo, fn, pyParams));
+      const { value: reply, transfer } = toJavaScript(api.call(demo, fn, pyParams, unavailable));
       if (reply.ok) return self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result: reply.result }, transfer);
-      if (attempt >= 3 || !(await fetchMissing(pyodide, reply.error))) {
+      let fetched = false;
+      try {
+        fetched = attempt < 4 && (await fetchMissing(pyodide, reply.error));
+      } catch (err) {
+        if (reply.error.kind !== "missing") throw err;
+        console.warn(err.message);
+        unavailable.push(reply.error.missing);
+        fetched = true;
+      }
+      if (!fetched) {
         const kind = reply.error.kind === "input" ? ERROR_KIND.input : ERROR_KIND.python;
         return self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error: { kind, message: reply.error.message } });
       }
