@@ -1,9 +1,10 @@
-"""build.py imported under another name (`build` is the wheel builder's module name)."""
+"""The build's parts (py/sitebuild) for tests and benchmarks, which run from the repository root."""
 
-import importlib.util
+import sys
 from pathlib import Path
 
-_PATH = Path(__file__).resolve().parents[1] / "build.py"
-_spec = importlib.util.spec_from_file_location("site_build_script", _PATH)
-site_build = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(site_build)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+
+from sitebuild import config, environment, pages, pyodide_files, server, stdlib, wheel  # noqa: E402
+
+__all__ = ["config", "environment", "pages", "pyodide_files", "server", "stdlib", "wheel"]

@@ -1,3 +1,5 @@
+import { PY } from "./generated/constants.js";
+
 // Colours and sizes shared by every drawing module (kept in sync with css/site.css).
 export const COLORS = {
   background: "#fbfaf7",
@@ -74,9 +76,10 @@ export const SIZES = {
   heatMinCell: 6, // CSS px: the smallest (the canvas scrolls sideways below this)
 };
 
+// Python's limits (see generated/constants.js), under the names the editors use.
 export const LIMITS = {
-  maxPoints: 12, // Held-Karp runs live on every drag; 12 cities keep it well under a frame
+  maxPoints: PY.points.max, // Held-Karp runs live on every drag
   minPoints: 0,
-  minModelPoints: 3, // api.MIN_MODEL_POINTS: demos 4 and the companion page take 3–12 points
+  minModelPoints: PY.points.minModel, // demos 4 and the companion page
   urlDecimals: 3, // precision of points in permalinks
 };

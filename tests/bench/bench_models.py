@@ -19,7 +19,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tests.bench.bench_site import LAUNCH_ARGS, TWELVE, percentile  # noqa: E402
-from tests.site_build import site_build  # noqa: E402
+from tests.site_build import config, environment, server as site_server  # noqa: E402
 
 from ptrnet.api import dispatch  # noqa: E402
 
@@ -107,10 +107,10 @@ def cpython_times(demo: str, fn: str, params: dict, repeat: int) -> list[float]:
 
 
 def main() -> None:
-    server = site_build.make_server(site_build.DIST, 0, "/")
+    server = site_server.make_server(config.DIST, 0, "/")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/"
-    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     twelve = {"points": TWELVE, "mask": False}
     seven = {"points": SEVEN}
     with sync_playwright() as playwright:

@@ -21,7 +21,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.site_build import site_build  # noqa: E402
+from tests.site_build import config, environment, server as site_server  # noqa: E402
 
 from ptrnet.tsp import held_karp  # noqa: E402
 
@@ -117,7 +117,7 @@ SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) =>
 
 def gzip_mb(paths: list[str]) -> float:
     """What GitHub Pages would send for these files: text gzip-compressed, zips and wheels as they are."""
-    files = [site_build.DIST / urlparse(path).path.lstrip("/") for path in paths]  # twice sent, twice counted
+    files = [config.DIST / urlparse(path).path.lstrip("/") for path in paths]  # twice sent, twice counted
     return sum(len(gzip.compress(f.read_bytes(), 6)) for f in files if f.is_file()) / 1e6
 
 
@@ -132,7 +132,7 @@ def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=LAUNCH_ARGS, viewport={"width": 1280, "height": 900})
         figures, until_ready, settled = _first_visit(context, url, served)
-    raw = sum((site_build.DIST / urlparse(u).path.lstrip("/")).stat().st_size for u in set(settled) if (site_build.DIST / urlparse(u).path.lstrip("/")).is_file())
+    raw = sum((config.DIST / urlparse(u).path.lstrip("/")).stat().st_size for u in set(settled) if (config.DIST / urlparse(u).path.lstrip("/")).is_file())
     return {"ready_ms": figures["ready"], "first_paint_ms": figures["paint"], "raw_mb": raw / 1e6, "gzip_ready_mb": gzip_mb(until_ready), "gzip_mb": gzip_mb(settled), "files": len(set(settled))}
 
 
@@ -213,7 +213,7 @@ def on_fresh_page(browser, url: str, script: str) -> float:
 
 
 def main() -> None:
-    server = site_build.make_server(site_build.DIST, 0, "/")
+    server = site_server.make_server(config.DIST, 0, "/")
     served: list[str] = []  # paths the server answered with 200 and a body
 
     class CountingHandler(server.RequestHandlerClass.func):  # a partial of the site's handler
@@ -225,7 +225,7 @@ def main() -> None:
     server.RequestHandlerClass = functools.partial(CountingHandler, **server.RequestHandlerClass.keywords)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/index.html"
-    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         loads = [cold_load(playwright, executable, url, served) for _ in range(3)]

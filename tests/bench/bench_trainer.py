@@ -16,7 +16,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.site_build import site_build  # noqa: E402
+from tests.site_build import config, environment, server as site_server  # noqa: E402
 
 from ptrnet.api import dispatch  # noqa: E402
 
@@ -67,9 +67,9 @@ def heap_while_training(page, marks: tuple[int, ...]) -> list[float]:
 
 
 def browser_figures() -> dict[str, float]:
-    server = site_build.make_server(site_build.DIST, 0, "/")
+    server = site_server.make_server(config.DIST, 0, "/")
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=[*LAUNCH_ARGS, *MEMORY_ARGS])
         page = browser.new_page()

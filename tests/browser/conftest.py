@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from tests.site_build import site_build
+from tests.site_build import config, environment, server as site_server
 
 PREFIX = "/pointer-networks/"  # GitHub Pages project sites live under a sub-path
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -18,9 +18,9 @@ LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-co
 
 
 def _serve(prefix: str):
-    if not (site_build.DIST / "index.html").exists():
+    if not (config.DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `npm test` (or `python3 build.py build`) first")
-    server = site_build.make_server(site_build.DIST, 0, prefix)
+    server = site_server.make_server(config.DIST, 0, prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -41,7 +41,7 @@ def root_site_url():
 
 @pytest.fixture(scope="session")
 def browser():
-    executable = os.environ.get("CHROMIUM_PATH") or site_build.find_chromium()
+    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         yield browser

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from tests.browser.conftest import canvas_points, wait_ready
-from tests.site_build import site_build
+from tests.site_build import config
 
-AXE = site_build.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE = config.ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PAGES = [
     ("index.html", "sequences"),
     ("three-problems.html", "three-problems"),

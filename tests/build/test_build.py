@@ -12,11 +12,12 @@ from html.parser import HTMLParser
 from urllib.parse import urlparse
 
 import pytest
+from ptrnet import api, lm, lstm
 
-from tests.site_build import site_build
+from tests.site_build import config, pages, pyodide_files, stdlib, wheel
 
-ROOT = site_build.ROOT
-LOCK = site_build.DIST / "pyodide" / "pyodide-lock.json"
+ROOT = config.ROOT
+LOCK = config.DIST / "pyodide" / "pyodide-lock.json"
 
 
 def sha256(path):
@@ -26,9 +27,9 @@ def sha256(path):
 @pytest.fixture
 def official_numpy(tmp_path):
     """A private copy of the official numpy wheel in a folder the build can be pointed at."""
-    lock = site_build.official_lock()
+    lock = pyodide_files.official_lock()
     name = lock["packages"]["numpy"]["file_name"]
-    shutil.copyfile(site_build.DIST / "pyodide" / name, tmp_path / name)
+    shutil.copyfile(config.DIST / "pyodide" / name, tmp_path / name)
     return tmp_path / name
 
 
@@ -60,21 +61,21 @@ def test_the_site_lock_lists_our_package_with_numpy_and_true_hashes():
     assert lock["info"]["version"] == "0.27.7"
     assert lock["packages"]["ptrnet"]["depends"] == ["numpy"]
     assert lock["packages"]["numpy"]["version"] == "2.0.2"
-    official = site_build.official_lock()["packages"]["numpy"]["sha256"]
+    official = pyodide_files.official_lock()["packages"]["numpy"]["sha256"]
     assert lock["packages"]["numpy"]["sha256"] == official
     for entry in lock["packages"].values():
-        assert sha256(site_build.DIST / "pyodide" / entry["file_name"]) == entry["sha256"]
+        assert sha256(config.DIST / "pyodide" / entry["file_name"]) == entry["sha256"]
 
 
 def test_the_pyodide_core_is_the_npm_package_verbatim_with_the_official_stdlib_kept_as_the_full_one():
-    for name in site_build.CORE_FILES:
-        shipped = site_build.STDLIB_FULL if name == site_build.STDLIB else name
-        assert sha256(site_build.DIST / "pyodide" / shipped) == sha256(site_build.NPM_PYODIDE / name)
+    for name in config.CORE_FILES:
+        shipped = config.STDLIB_FULL if name == config.STDLIB else name
+        assert sha256(config.DIST / "pyodide" / shipped) == sha256(config.NPM_PYODIDE / name)
 
 
 def test_our_stdlib_is_precompiled_bytecode_of_official_modules_and_much_smaller():
-    ours = zipfile.ZipFile(site_build.DIST / "pyodide" / site_build.STDLIB)
-    full = zipfile.ZipFile(site_build.DIST / "pyodide" / site_build.STDLIB_FULL)
+    ours = zipfile.ZipFile(config.DIST / "pyodide" / config.STDLIB)
+    full = zipfile.ZipFile(config.DIST / "pyodide" / config.STDLIB_FULL)
     compiled = [i for i in ours.infolist() if i.filename.endswith(".pyc")]
     assert not any(i.filename.endswith(".py") for i in ours.infolist())
     # Each .pyc stands for an official module; all share one header: CPython 3.12's magic
@@ -86,21 +87,21 @@ def test_our_stdlib_is_precompiled_bytecode_of_official_modules_and_much_smaller
         assert module in ours.namelist(), module
     for left_out in ["unittest/__init__.py", "xml/dom/minidom.py", "pydoc.py"]:
         assert left_out in full.namelist() and left_out + "c" not in ours.namelist()
-    size = (site_build.DIST / "pyodide" / site_build.STDLIB).stat().st_size
-    assert size < 0.6 * (site_build.DIST / "pyodide" / site_build.STDLIB_FULL).stat().st_size
+    size = (config.DIST / "pyodide" / config.STDLIB).stat().st_size
+    assert size < 0.6 * (config.DIST / "pyodide" / config.STDLIB_FULL).stat().st_size
 
 
 def test_our_stdlib_builds_reproducibly(tmp_path):
     copy = tmp_path / "pyodide"
-    shutil.copytree(site_build.DIST / "pyodide", copy)
-    (copy / site_build.STDLIB).unlink()
-    (copy / site_build.STDLIB_FULL).rename(copy / site_build.STDLIB)
-    site_build.precompile_stdlib(copy)
-    assert sha256(copy / site_build.STDLIB) == sha256(site_build.DIST / "pyodide" / site_build.STDLIB)
+    shutil.copytree(config.DIST / "pyodide", copy)
+    (copy / config.STDLIB).unlink()
+    (copy / config.STDLIB_FULL).rename(copy / config.STDLIB)
+    stdlib.precompile_stdlib(copy)
+    assert sha256(copy / config.STDLIB) == sha256(config.DIST / "pyodide" / config.STDLIB)
 
 
 def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consistent_record():
-    site_wheel = zipfile.ZipFile(next((site_build.DIST / "pyodide").glob("ptrnet-*.whl")))
+    site_wheel = zipfile.ZipFile(next((config.DIST / "pyodide").glob("ptrnet-*.whl")))
     names = site_wheel.namelist()
     assert "ptrnet/lstm_ptr.py" in names and "ptrnet/data/hull_model_card.json" in names
     assert not [n for n in names if n.endswith(".npz")]
@@ -110,14 +111,14 @@ def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consist
     package_data = ROOT / "py" / "src" / "ptrnet" / "data"
     shipped = sorted(p.name for p in package_data.glob("*.npz"))
     assert {"hull_ptrnet.npz", "hull_seq2seq.npz"} <= set(shipped)
-    assert sorted(p.name for p in (site_build.DIST / "models").iterdir()) == shipped
+    assert sorted(p.name for p in (config.DIST / "models").iterdir()) == shipped
     for model in shipped:
-        assert sha256(site_build.DIST / "models" / model) == sha256(package_data / model)
+        assert sha256(config.DIST / "models" / model) == sha256(package_data / model)
 
 
 def test_our_wheel_builds_reproducibly():
-    first = sha256(site_build.build_wheel())
-    second = sha256(site_build.build_wheel())
+    first = sha256(wheel.build_wheel())
+    second = sha256(wheel.build_wheel())
     assert first == second
 
 
@@ -135,7 +136,7 @@ class _Urls(HTMLParser):
 
 
 def test_every_resource_url_in_the_pages_is_relative():
-    for page in site_build.DIST.glob("*.html"):
+    for page in config.DIST.glob("*.html"):
         urls = _Urls()
         urls.feed(page.read_text())
         assert urls.resources, page.name
@@ -151,19 +152,19 @@ def _service_worker_version(dist):
 
 
 def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes_version_with_any_file(tmp_path, monkeypatch):
-    version, assets = _service_worker_version(site_build.DIST)
-    files = {p.relative_to(site_build.DIST).as_posix() for p in site_build.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
+    version, assets = _service_worker_version(config.DIST)
+    files = {p.relative_to(config.DIST).as_posix() for p in config.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
     companion_only = {f for f in files if f in ("models/tsp_ptrnet.npz", "models/delaunay_ptrnet.npz")}
     on_demand = {f for f in files if f.startswith("vendor/katex/fonts/")} | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"} | companion_only
     assert len(on_demand) > 10 and on_demand <= files
     assert set(assets) == files - {"sw.js"} - on_demand
     assert {"index.html", "models/hull_ptrnet.npz", "pyodide/python_stdlib.zip"} <= set(assets)
     copy = tmp_path / "dist"
-    shutil.copytree(site_build.DIST, copy)
-    monkeypatch.setattr(site_build, "DIST", copy)
+    shutil.copytree(config.DIST, copy)
+    monkeypatch.setattr(pages, "DIST", copy)
     (copy / "js" / "config.js").write_text((copy / "js" / "config.js").read_text() + "\n// changed\n")
-    shutil.copyfile(site_build.SITE / "sw.js", copy / "sw.js")
-    site_build.write_service_worker()
+    shutil.copyfile(config.SITE / "sw.js", copy / "sw.js")
+    pages.write_service_worker()
     new_version, new_assets = _service_worker_version(copy)
     assert new_assets == assets
     assert new_version != version
@@ -172,19 +173,42 @@ def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes
 def test_the_companion_page_shows_our_measured_results_from_the_json():
     from ptrnet import results
 
-    html = (site_build.DIST / "three-problems.html").read_text()
-    for task in site_build.RESULTS_CAPTIONS:
-        assert site_build.RESULTS_PLACEHOLDER.format(task=task) not in html
-        rows = results.markdown_rows(json.loads((site_build.MODEL_DATA / f"{task}_results.json").read_text()))
+    html = (config.DIST / "three-problems.html").read_text()
+    for task in pages.RESULTS_CAPTIONS:
+        assert pages.RESULTS_PLACEHOLDER.format(task=task) not in html
+        rows = results.markdown_rows(json.loads((config.MODEL_DATA / f"{task}_results.json").read_text()))
         for row in rows[1:]:
             assert "".join(f"<td>{html_escape(v)}</td>" for v in row[1:]) in html
 
 
+def test_the_generated_constants_module_is_what_python_generates_now():
+    from ptrnet import page_constants
+
+    written = (ROOT / page_constants.GENERATED).read_text(encoding="utf-8")
+    assert written == page_constants.module_text(), "run `python3 build.py constants`"
+    assert page_constants.page_constants()["points"]["max"] == api.MAX_TSP_POINTS
+    assert f'"maxTokens": {lm.MAX_TOKENS}' in written and f'"gates": "{lstm.GATES}"' in written
+
+
+def test_a_stale_constants_module_stops_the_build_with_the_command_that_fixes_it(tmp_path, monkeypatch):
+    from ptrnet import page_constants
+
+    stale = tmp_path / page_constants.GENERATED
+    stale.parent.mkdir(parents=True)
+    stale.write_text(page_constants.module_text().replace('"max": 12', '"max": 13'), encoding="utf-8")
+    monkeypatch.setattr(pages, "ROOT", tmp_path)
+    with pytest.raises(SystemExit, match="python3 build.py constants"):
+        pages.check_constants()
+    pages.write_constants()
+    pages.check_constants()
+    assert stale.read_text(encoding="utf-8") == page_constants.module_text()
+
+
 def test_the_site_wheel_leaves_out_what_only_cpython_uses():
-    wheel = next((site_build.DIST / "pyodide").glob("ptrnet-*.whl"))
-    with zipfile.ZipFile(wheel) as z:
+    site_wheel = next((config.DIST / "pyodide").glob("ptrnet-*.whl"))
+    with zipfile.ZipFile(site_wheel) as z:
         names = z.namelist()
-    assert not [n for n in names if site_build.CPYTHON_ONLY.fullmatch(n) or n.endswith(".npz")]
+    assert not [n for n in names if config.CPYTHON_ONLY.fullmatch(n) or n.endswith(".npz")]
     assert "ptrnet/decoding.py" in names and "ptrnet/trained.py" in names
 
 

@@ -8,6 +8,7 @@ import pytest
 
 import ptrnet
 from ptrnet import api, sorter
+from ptrnet.handlers import base
 from ptrnet.api import InputError, dispatch, handler
 
 HANGUL = re.compile("[가-힣]")
@@ -28,7 +29,8 @@ def assert_plain(value) -> None:
 
 def test_sequences_solve_gives_the_reference_answers(reference):
     out = dispatch("sequences", "solve", {"points": reference["points"]})
-    assert set(out) == {"hull", "tsp", "tsp_length"}
+    assert set(out) == {"hull", "tsp", "tsp_length", "text"}
+    assert out["text"] == {"hull": "⇒ 3 → 6 → 4 → 5 → 3 ⇐", "tsp": "⇒ 1 → 2 → 6 → 4 → 7 → 5 → 3 → 1 ⇐"}
     assert out["hull"] == reference["hull"] and out["tsp"] == reference["tsp"]
     assert out["tsp_length"] == pytest.approx(reference["tsp_length"], abs=5e-5)
     assert_plain(out)
@@ -123,7 +125,7 @@ def test_input_error_is_a_value_error():
 
 
 def test_new_handlers_register_with_the_decorator(monkeypatch):
-    monkeypatch.setattr(api, "HANDLERS", dict(api.HANDLERS))
+    monkeypatch.setattr(base, "HANDLERS", dict(base.HANDLERS))
 
     @handler("echo", "count")
     def count(params: dict) -> dict:
@@ -199,72 +201,3 @@ def test_an_injected_fault_fails_the_next_request_once():
     assert dispatch("sequences", "solve", {"points": points})["hull"] == [1, 2, 3, 1]
     with pytest.raises(InputError):
         dispatch("runtime", "inject_fault", {"demo": "nope", "fn": "solve"})
-
-
-def test_the_pages_point_limits_are_the_apis():
-    """site/js/config.js repeats two limits for the editors; they must stay Python's."""
-    from pathlib import Path
-
-    config = (Path(__file__).parents[2] / "site" / "js" / "config.js").read_text()
-    assert re.search(r"\bmaxPoints: (\d+),", config).group(1) == str(api.MAX_TSP_POINTS)
-    assert re.search(r"\bminModelPoints: (\d+),", config).group(1) == str(api.MIN_MODEL_POINTS)
-
-
-# --- issue 13: per-instance models, structured errors, strict parameters
-
-
-def test_each_instance_has_its_own_sorter_and_free_forgets_it():
-    dispatch("sort-trainer", "reset", {"seed": 3, "mask": True, "instance": "a"})
-    dispatch("sort-trainer", "reset", {"seed": 4, "mask": False, "instance": "b"})
-    dispatch("sort-trainer", "train", {"iterations": 7, "instance": "a"})
-    a = dispatch("sort-trainer", "view", {"instance": "a"})
-    b = dispatch("sort-trainer", "view", {"instance": "b"})
-    assert (a["iteration"], a["seed"], a["mask"]) == (7, 3, True)
-    assert (b["iteration"], b["seed"], b["mask"]) == (0, 4, False)
-    assert dispatch("runtime", "free", {"instance": "a"}) == {"freed": ["sorter"]}
-    assert dispatch("sort-trainer", "view", {"instance": "a"})["iteration"] == 0  # a fresh one
-    assert dispatch("runtime", "free", {"instance": "nobody"}) == {"freed": []}
-
-
-def test_each_instance_has_its_own_nplm_and_a_snapshot_continues_it_bit_for_bit():
-    dispatch("nplm", "reset", {"seed": 1, "direct": True, "instance": "n1"})
-    dispatch("nplm", "reset", {"seed": 2, "direct": False, "instance": "n2"})
-    dispatch("nplm", "train", {"iterations": 30, "instance": "n1"})
-    snap = dispatch("nplm", "snapshot", {"instance": "n1"})
-    assert dispatch("nplm", "view", {"instance": "n2"})["iteration"] == 0
-    after = dispatch("nplm", "train", {"iterations": 20, "instance": "n1"})
-    dispatch("nplm", "restore", {"snapshot": json.loads(json.dumps(snap)), "instance": "fresh"})
-    again = dispatch("nplm", "train", {"iterations": 20, "instance": "fresh"})
-    assert again["iteration"] == after["iteration"] == 50
-    assert again["vectors"] == after["vectors"] and again["loss"] == after["loss"]
-    assert_korean_error("nplm", "restore", {"snapshot": {"params": {}}, "instance": "x"}, "학습 상태")
-
-
-@pytest.mark.parametrize("value", ["false", "true", 0, 1, None, [True]])
-def test_boolean_parameters_are_not_coerced(value):
-    assert_korean_error("sort-trainer", "set_mask", {"mask": value, "instance": "bools"}, "참(true)")
-    assert_korean_error("nplm", "reset", {"direct": value, "instance": "bools"}, "참(true)")
-
-
-@pytest.mark.parametrize("instance", [3, "", "x" * 65, None, ["a"]])
-def test_an_instance_id_must_be_a_short_string(instance):
-    assert_korean_error("sort-trainer", "view", {"instance": instance}, "instance")
-
-
-def test_call_answers_with_structured_errors_not_tracebacks(monkeypatch):
-    ok = api.call("sequences", "solve", {"points": [[0.1, 0.2], [0.5, 0.9], [0.8, 0.1]]})
-    assert ok["ok"] is True and ok["result"]["hull"] == [1, 3, 2, 1]
-    bad = api.call("sequences", "solve", {"points": "no"})
-    assert bad == {"ok": False, "error": {"kind": "input", "message": bad["error"]["message"]}}
-    assert HANGUL.search(bad["error"]["message"])
-    api.dispatch("runtime", "inject_fault", {"demo": "sequences", "fn": "solve"})
-    crash = api.call("sequences", "solve", {"points": []})
-    assert crash["ok"] is False and crash["error"]["kind"] == "python" and "RuntimeError" in crash["error"]["message"]
-
-    def missing(params):
-        raise ptrnet.MissingData("/lib/ptrnet/data/x.npz")
-
-    monkeypatch.setitem(api.HANDLERS, ("sequences", "solve"), missing)
-    assert api.call("sequences", "solve", {})["error"] == {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.",
-                                                           "missing": "/lib/ptrnet/data/x.npz"}
-    assert json.loads(json.dumps(crash)) == crash

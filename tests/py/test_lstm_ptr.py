@@ -125,37 +125,6 @@ def test_interrupted_and_resumed_training_equals_one_run(tmp_path: Path) -> None
     assert all(np.array_equal(one[k], two[k]) for k in one)
 
 
-# ---------------------------------------------------------------- PyTorch's gate order
-
-
-def test_torch_gate_order_maps_to_ours_and_back() -> None:
-    H = 3
-    torch_layout = np.concatenate([np.full((H, 2), k) for k in range(4)])  # blocks i=0, f=1, g=2, o=3
-    ours = L.from_torch_gates(torch_layout)
-    assert [int(b[0, 0]) for b in np.split(ours, 4)] == [0, 1, 3, 2]  # i, f, o, g
-    rng = np.random.default_rng(0)
-    for shape in ((4 * H,), (4 * H, 5)):
-        a = rng.normal(size=shape)
-        assert np.array_equal(L.to_torch_gates(L.from_torch_gates(a)), a)
-        assert np.array_equal(L.from_torch_gates(L.to_torch_gates(a)), a)
-
-
-def test_an_lstm_step_with_mapped_gates_equals_the_torch_formula() -> None:
-    """nn.LSTM's documented step (gates i, f, g, o stacked in weight_ih) computed by hand, against ours."""
-    rng = np.random.default_rng(1)
-    H, d = 4, 2
-    w_ih, w_hh, b = rng.normal(size=(4 * H, d)), rng.normal(size=(4 * H, H)), rng.normal(size=4 * H)
-    x, h, c = rng.normal(size=(3, d)), rng.normal(size=(3, H)), rng.normal(size=(3, H))
-    z = x @ w_ih.T + h @ w_hh.T + b
-    sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
-    i, f, g, o = sig(z[:, :H]), sig(z[:, H : 2 * H]), np.tanh(z[:, 2 * H : 3 * H]), sig(z[:, 3 * H :])
-    c_ref = f * c + i * g
-    h_ref = o * np.tanh(c_ref)
-    xz = x @ L.from_torch_gates(w_ih).T + L.from_torch_gates(b)
-    h_ours, c_ours, _ = L._lstm_step(xz, h, c, L.from_torch_gates(w_hh).T)
-    assert np.allclose(h_ours, h_ref, atol=1e-12) and np.allclose(c_ours, c_ref, atol=1e-12)
-
-
 # ---------------------------------------------------------------- weights on disk
 
 

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from ptrnet import api, lm, nplm
+from ptrnet import api, lm, lstm, nplm
 
 # ---------------------------------------------------------------- references
 
@@ -85,8 +85,9 @@ def test_gate_order_and_cell_update_match_separate_gates(seed: int) -> None:
     h = o * np.tanh(c)
     s = h @ W_s + b_s
     p = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
-    params = {"E": E, "W_x": np.hstack([Wx[k] for k in "fgio"]), "W_h": np.hstack([Wh[k] for k in "fgio"]),
-              "b": np.concatenate([b[k] for k in "fgio"]), "W_s": W_s, "b_s": b_s}
+    order = lstm.GATES  # the package's one gate order
+    params = {"E": E, "W_x": np.hstack([Wx[k] for k in order]), "W_h": np.hstack([Wh[k] for k in order]),
+              "b": np.concatenate([b[k] for k in order]), "W_s": W_s, "b_s": b_s}
     out = lm.step(params, ids, h_prev, c_prev)
     for name, want in {"x": x, "f": f, "g": g, "i": i, "o": o, "c": c, "h": h, "s": s, "p": p}.items():
         np.testing.assert_allclose(out[name], want, rtol=1e-12, atol=1e-14, err_msg=name)

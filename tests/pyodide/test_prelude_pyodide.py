@@ -19,7 +19,7 @@ from ptrnet.api import dispatch
 def test_gate_order_matches_separate_gates(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import lm
+    from ptrnet import lm, lstm
 
     N, D, H, V = 2, 3, 4, 5
     rng = np.random.default_rng(0)
@@ -37,8 +37,9 @@ def test_gate_order_matches_separate_gates(selenium: Any) -> None:
     g = np.tanh(gate("g"))
     c = f * c_prev + i * g
     h = o * np.tanh(c)
-    params = {"E": E, "W_x": np.hstack([Wx[k] for k in "fgio"]), "W_h": np.hstack([Wh[k] for k in "fgio"]),
-              "b": np.concatenate([b[k] for k in "fgio"]), "W_s": W_s, "b_s": b_s}
+    order = lstm.GATES  # the package's one gate order
+    params = {"E": E, "W_x": np.hstack([Wx[k] for k in order]), "W_h": np.hstack([Wh[k] for k in order]),
+              "b": np.concatenate([b[k] for k in order]), "W_s": W_s, "b_s": b_s}
     out = lm.step(params, ids, h_prev, c_prev)
     for name, want in {"f": f, "g": g, "i": i, "o": o, "c": c, "h": h}.items():
         assert np.allclose(out[name], want, rtol=1e-12, atol=1e-14), name

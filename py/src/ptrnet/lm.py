@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet import lstm
 from ptrnet.adam import Adam
 from ptrnet.nplm import BOS, EOS, corpus_data
 
@@ -57,12 +58,6 @@ class LMConfig:
     seed: int = 0  # seeds the initial weights
 
 
-def _sigmoid(z: Array) -> Array:
-    """Logistic function, computed without overflow."""
-    out: Array = 0.5 * (1.0 + np.tanh(0.5 * z))
-    return out
-
-
 def softmax(s: Array) -> Array:
     """Softmax over the last axis."""
     e: Array = np.exp(s - s.max(axis=-1, keepdims=True))
@@ -77,25 +72,24 @@ def init_params(vocab_size: int, config: LMConfig) -> Params:
     shapes = {"E": (V, D), "W_x": (D, 4 * H), "W_h": (H, 4 * H), "b": (4 * H,), "W_s": (H, V), "b_s": (V,)}
     params = {k: rng.uniform(-s, s, shape) for k, shape in shapes.items()}
     params["b"][:] = 0.0
-    params["b"][:H] = config.forget_bias
+    gate = lstm.GATES.index("f")
+    params["b"][gate * H : (gate + 1) * H] = config.forget_bias
     params["b_s"][:] = 0.0
     return params
 
 
+def _cell(params: Params, ids: Ints, h_prev: Array, c_prev: Array) -> tuple[Array, Array, Array, lstm.Cache]:
+    """The embedding x (N, D) of ids and one step of the package's LSTM cell: x, h, c and the cell's cache."""
+    x = params["E"][ids]  # (N, D)
+    return x, *lstm.step(x @ params["W_x"] + params["b"], h_prev, c_prev, params["W_h"])
+
+
 def step(params: Params, ids: Ints, h_prev: Array, c_prev: Array, temperature: float = 1.0) -> dict[str, Array]:
     """One LSTM step and its output distribution; every tensor of TENSORS, each (N, ·)."""
-    H = h_prev.shape[1]
-    x = params["E"][ids]  # (N, D)
-    A = x @ params["W_x"] + h_prev @ params["W_h"] + params["b"]  # (N, 4H)
-    f = _sigmoid(A[:, :H])  # (N, H)
-    g = np.tanh(A[:, H : 2 * H])  # (N, H)
-    i = _sigmoid(A[:, 2 * H : 3 * H])  # (N, H)
-    o = _sigmoid(A[:, 3 * H :])  # (N, H)
-    c = f * c_prev + i * g  # (N, H)
-    h = o * np.tanh(c)  # (N, H)
+    x, h, c, k = _cell(params, ids, h_prev, c_prev)
     s = h @ params["W_s"] + params["b_s"]  # (N, V)
     p = softmax(s / temperature)  # (N, V)
-    return {"x": x, "h_prev": h_prev, "c_prev": c_prev, "A": A, "f": f, "g": g, "i": i, "o": o,
+    return {"x": x, "h_prev": h_prev, "c_prev": c_prev, "A": k.z, "f": k.f, "g": k.g, "i": k.i, "o": k.o,
             "c": c, "h": h, "s": s, "p": p}
 
 
@@ -126,9 +120,8 @@ def loss_and_grads(params: Params, ids: Ints, mask: Array) -> tuple[float, Param
     cache_ = []
     hs = np.empty((B, T, H))  # (B, T, H)
     for t in range(T):
-        out = step(params, inputs[:, t], h, c)
-        cache_.append(out)
-        h, c = out["h"], out["c"]
+        x, h, c, k = _cell(params, inputs[:, t], h, c)
+        cache_.append((x, k))
         hs[:, t] = h
     s = hs @ W_s + params["b_s"]  # (B, T, V)
     p = softmax(s)  # (B, T, V)
@@ -145,22 +138,11 @@ def loss_and_grads(params: Params, ids: Ints, mask: Array) -> tuple[float, Param
     dhs = ds @ W_s.T  # (B, T, H)
     dh_next, dc_next = np.zeros((B, H)), np.zeros((B, H))
     for t in reversed(range(T)):
-        k = cache_[t]
-        dh = dhs[:, t] + dh_next  # (B, H)
-        tc = np.tanh(k["c"])
-        dc = dh * k["o"] * (1.0 - tc * tc) + dc_next  # (B, H)
-        dA = np.concatenate([
-            dc * k["c_prev"] * k["f"] * (1.0 - k["f"]),  # f
-            dc * k["i"] * (1.0 - k["g"] ** 2),  # g
-            dc * k["g"] * k["i"] * (1.0 - k["i"]),  # i
-            dh * tc * k["o"] * (1.0 - k["o"]),  # o
-        ], axis=1)  # (B, 4H)
-        grads["W_x"] += k["x"].T @ dA
-        grads["W_h"] += k["h_prev"].T @ dA
+        x, k = cache_[t]
+        dA, dh_next, dc_next = lstm.backward(k, dhs[:, t] + dh_next, dc_next, W_h, grads["W_h"])
+        grads["W_x"] += x.T @ dA
         grads["b"] += dA.sum(axis=0)
         np.add.at(grads["E"], inputs[:, t], dA @ W_x.T)
-        dh_next = dA @ W_h.T
-        dc_next = dc * k["f"]
     return loss, grads
 
 

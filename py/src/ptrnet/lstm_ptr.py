@@ -1,8 +1,8 @@
 """LSTM Ptr-Net (Vinyals et al. 2015) and the LSTM seq2seq baseline, numpy only: the model and its gradients.
 
 Both models share one LSTM encoder over the 2-D points and one LSTM decoder whose
-initial state is the encoder's final state. Gates are ordered i, f, o, g (GATES);
-from_torch_gates() maps PyTorch's i, f, g, o, in which the shipped Ptr-Nets were trained.
+initial state is the encoder's final state; both use the package's one cell
+(ptrnet.lstm, gates i, f, o, g).
 
 Ptr-Net ("ptrnet"): slot 0 is the end slot ⇐ with a learned encoder state e_0
 ("end"); slots 1..n are the points. The decoder's first input is a learned
@@ -29,14 +29,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet import lstm
+
 
 Array = NDArray[np.floating]
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
-GATES = "ifog"  # order of the gate blocks along the 4H axis of every LSTM matrix here
-TORCH_GATES = "ifgo"  # PyTorch's nn.LSTM order (trained weights are exported from it)
 VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # seq2seq tokens, ids 0..6
 GO, STOP = 5, 6  # ids of ⇒ and ⇐ in VOCAB
 S2S_N = 5  # the seq2seq baseline only knows 5 inputs
@@ -93,50 +93,7 @@ def make_batch(points: Sequence[Any], sequences: Sequence[Sequence[int]], dtype:
     return Batch(x, valid, target, live)
 
 
-def _reorder_gates(a: Array, src: str, dst: str) -> Array:
-    """Gate blocks along axis 0 (length 4H) moved from order src to order dst."""
-    blocks = np.split(np.asarray(a), 4, axis=0)
-    return np.concatenate([blocks[src.index(g)] for g in dst], axis=0)
-
-
-def from_torch_gates(a: Array) -> Array:
-    """A PyTorch LSTM weight (4H, d) or bias (4H,) with its gate blocks in our order."""
-    return _reorder_gates(a, TORCH_GATES, GATES)
-
-
-def to_torch_gates(a: Array) -> Array:
-    """Inverse of from_torch_gates."""
-    return _reorder_gates(a, GATES, TORCH_GATES)
-
-
 # ---------------------------------------------------------------- shared step functions
-
-
-def _sigmoid(z: Array) -> Array:
-    """Logistic function via tanh (no overflow)."""
-    return 0.5 * (1.0 + np.tanh(0.5 * z))
-
-
-def _lstm_step(xz: Array, h: Array, c: Array, Wh: Array) -> tuple[Array, Array, tuple]:
-    """One LSTM step from the input's pre-activation xz (B, 4H); returns h, c and the backward cache."""
-    H = h.shape[1]
-    z = xz + h @ Wh  # (B, 4H)
-    ifo = _sigmoid(z[:, : 3 * H])  # (B, 3H)
-    i, f, o = ifo[:, :H], ifo[:, H : 2 * H], ifo[:, 2 * H :]
-    g = np.tanh(z[:, 3 * H :])  # (B, H)
-    cn = f * c + i * g
-    tc = np.tanh(cn)
-    return o * tc, cn, (h, c, i, f, o, g, tc)
-
-
-def _lstm_back(cache: tuple, dh: Array, dc: Array, Wh: Array, gWh: Array) -> tuple[Array, Array, Array]:
-    """Backward of _lstm_step: gradient of xz (B, 4H), of h_prev and c_prev; adds to gWh in place."""
-    h, c, i, f, o, g, tc = cache
-    dcn = dc + dh * o * (1.0 - tc * tc)
-    dz = np.concatenate([dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o),
-                         dcn * i * (1.0 - g * g)], axis=1)  # (B, 4H)
-    gWh += h.T @ dz
-    return dz, dz @ Wh.T, dcn * f
 
 
 def _encode(params: Params, x: Array, valid: Bools) -> tuple[Array, Array, Array, list]:
@@ -149,7 +106,7 @@ def _encode(params: Params, x: Array, valid: Bools) -> tuple[Array, Array, Array
     E = np.zeros((B, N, H), dtype=x.dtype)
     caches = []
     for t in range(N):
-        hn, cn, cache_t = _lstm_step(xz[:, t], h, c, params["enc_Wh"])
+        hn, cn, cache_t = lstm.step(xz[:, t], h, c, params["enc_Wh"])
         m = valid[:, t : t + 1]  # (B, 1)
         h, c = np.where(m, hn, h), np.where(m, cn, c)
         E[:, t] = h
@@ -244,7 +201,7 @@ def forward(params: Params, batch: Batch, mask: bool = False) -> tuple[float, Ar
     for t in range(T):
         y = _dec_input(params, x, target[:, t - 1] if t else None)
         xz = y @ params["dec_Wx"] + params["dec_b"]
-        h, c, cache_t = _lstm_step(xz, h, c, params["dec_Wh"])
+        h, c, cache_t = lstm.step(xz, h, c, params["dec_Wh"])
         if ptr:
             blocked = blocked_slots("mask" if mask else "free", valid, chosen, batch.target[:, 0] if t else None, t)
             logp, S = _pointer(params, keys, h, blocked)
@@ -287,7 +244,7 @@ def backward(params: Params, cache: dict) -> Params:
             grads["out_W"] += d.T @ du
             grads["out_b"] += du.sum(axis=0)
             dh += du @ params["out_W"].T
-        dz, dh, dc = _lstm_back(cache_t, dh, dc, params["dec_Wh"], grads["dec_Wh"])
+        dz, dh, dc = lstm.backward(cache_t, dh, dc, params["dec_Wh"], grads["dec_Wh"])
         grads["dec_b"] += dz.sum(axis=0)
         grads["dec_Wx"] += y.T @ dz
         if ptr and t == 0:
@@ -302,7 +259,7 @@ def backward(params: Params, cache: dict) -> Params:
     for t in reversed(range(x.shape[1])):
         dh = dh + dE[:, t]
         m = valid[:, t : t + 1].astype(x.dtype)  # (B, 1)
-        dz, dh_prev, dc_prev = _lstm_back(cache["enc_caches"][t], m * dh, m * dc, params["enc_Wh"], grads["enc_Wh"])
+        dz, dh_prev, dc_prev = lstm.backward(cache["enc_caches"][t], m * dh, m * dc, params["enc_Wh"], grads["enc_Wh"])
         dh, dc = (1.0 - m) * dh + dh_prev, (1.0 - m) * dc + dc_prev
         grads["enc_b"] += dz.sum(axis=0)
         grads["enc_Wx"] += x[:, t].T @ dz
@@ -325,7 +282,7 @@ def decoder_step(params: Params, keys: Array | None, x: Array, prev: Ints | None
                  blocked: Bools | None) -> tuple[Array, Array, Array]:
     """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
     y = _dec_input(params, x, prev)
-    h, c, _ = _lstm_step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
+    h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
     if keys is None:
         return _vocab(params, h), h, c
     return _pointer(params, keys, h, blocked)[0], h, c

@@ -37,6 +37,12 @@ def format_sequence(seq: list[int]) -> str:
     return " ".join(["⇒", " → ".join(map(str, seq)), "⇐"]) if seq else "⇒ ⇐"
 
 
+def format_partial(output: list[int]) -> str:
+    """Display form of a decoding so far (0 stands for ⇐): '⇒ 3 → 6 → 4', then '⇒ 3 → 6 → 4 → 5 → 3 ⇐'."""
+    points = [j for j in output if j != 0]
+    return " ".join(["⇒", *([" → ".join(map(str, points))] if points else []), *(["⇐"] if 0 in output else [])])
+
+
 def format_triangles(tris: list[list[int]]) -> str:
     """Display form of a triangle list: '⇒ (1,3,5), (1,5,7) ⇐'."""
     return " ".join(["⇒", ", ".join("(" + ",".join(map(str, t)) + ")" for t in tris), "⇐"]) if tris else "⇒ ⇐"

@@ -317,5 +317,7 @@ def summary(t: Trainer) -> dict[str, Any]:
         "sentence_words": [vocab[i] for i in [*corpus.unseen, vocab.index(EOS)]],
         "sentence_prob": {"model": float(np.exp(model_lp.sum())), "trigram": float(np.exp(tri_lp.sum()))},
         "sentence_logprobs": {"model": [float(v) for v in model_lp], "trigram": [float(v) for v in tri_lp]},
+        "sentence_logprob_sum": {"model": float(model_lp.sum()), "trigram": float(tri_lp.sum())},
+        "per_word_prob": {"model": float(np.exp(model_lp.mean())), "trigram": float(np.exp(tri_lp.mean()))},
         "roles": dict(corpus.roles),
     }

@@ -29,6 +29,8 @@ Params = dict[str, Array]
 
 PARAM_NAMES = ("A", "a0", "B", "b0", "s", "v")
 EVAL_SEED = 2015  # test sequences for evaluate/accuracy, apart from training seeds
+EVAL_LENGTHS = range(5, 51)  # demo 6: every length it evaluates
+EVAL_COUNT = 150  # demo 6: random sequences per length
 _TABLE_CHUNK = 1 << 18  # elements of the (sequences, n+1, n, H) tanh block built at once
 
 

@@ -11,6 +11,7 @@ import numpy as np
 
 from ptrnet import Unavailable, decoding, tasks, weights
 from ptrnet import lstm_ptr as L
+from ptrnet.notation import format_partial, format_sequence, format_triangles
 
 # The pages decode in float32: a quarter faster, in the browser too, and the int8 weights carry far less
 # precision anyway. The golden outputs and the evaluation use float64.
@@ -44,16 +45,23 @@ def _x(points: Sequence[Sequence[float]]) -> np.ndarray:
 
 
 def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
-    """Greedy hull Ptr-Net decoding of one point set, step by step: input, choice (0 = ⇐) and [P1..Pn, ⇐]."""
+    """Greedy hull Ptr-Net decoding of one point set, step by step: the decoder input, the choice (0 = ⇐),
+    [P1..Pn, ⇐]'s probabilities, which of them the mask removed, and the output so far."""
     params = weights.shipped("hull_ptrnet", PAGE_DTYPE)
-    choices, probs = decoding.greedy(params, _x(points), rule="mask" if mask else "free",
-                                     max_steps=tasks.SPECS["hull"].max_steps(len(points)))
-    steps, prev = [], 0
-    for choice, p in zip(choices[0].tolist(), probs[0], strict=True):
+    rule = "mask" if mask else "free"
+    choices, probs = decoding.greedy(params, _x(points), rule=rule, max_steps=tasks.SPECS["hull"].max_steps(len(points)))
+    n = len(points)
+    valid, chosen = np.ones((1, n), dtype=bool), np.zeros((1, n + 1), dtype=bool)
+    steps, so_far = [], []
+    for t, (choice, p) in enumerate(zip(choices[0].tolist(), probs[0], strict=True)):
         if choice < 0:
             break
-        steps.append({"input": prev, "choice": choice, "probs": [*p[1:].tolist(), float(p[0])]})
-        prev = choice
+        blocked = L.blocked_slots(rule, valid, chosen, np.array(so_far[:1]) if so_far else None, t)[0]  # (n+1,)
+        so_far.append(choice)
+        chosen[0, choice] |= choice > 0
+        steps.append({"input": so_far[-2] if t else 0, "choice": choice, "probs": [*p[1:].tolist(), float(p[0])],
+                      "masked": [*blocked[1:].tolist(), bool(blocked[0])], "output": list(so_far),
+                      "output_text": format_partial(so_far)})
     return {"steps": steps, "output": decoding.sequences(params, choices[:, : len(steps)])[0],
             "ended": bool(steps) and steps[-1]["choice"] == 0}
 
@@ -98,16 +106,17 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
     from ptrnet.tsp import tour_length
 
     if task == "hull":
-        return {"model_hull": seq, "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"]))}
+        return {"model_hull": seq, "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"])),
+                "text": {"model_hull": format_sequence(seq)}}
     if task == "tsp":
         tour = _tour_direction(seq)
         length = tour_length(points, [j - 1 for j in tour[:-1]])
-        return {"model_tsp": tour, "model_tsp_length": length,
+        return {"model_tsp": tour, "model_tsp_length": length, "text": {"model_tsp": format_sequence(tour)},
                 "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0}
     tris = tasks.as_triangles(seq)
     truth = [list(t) for t in exact["delaunay"]]
     return {"model_delaunay": tris, "delaunay_wrong": [t for t in tris if t not in truth],
-            "delaunay_missed": [t for t in truth if t not in tris]}
+            "delaunay_missed": [t for t in truth if t not in tris], "text": {"model_delaunay": format_triangles(tris)}}
 
 
 def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
@@ -117,9 +126,9 @@ def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
     from ptrnet import baselines
     from ptrnet.tsp import tour_length
 
-    out: dict = {"model_notes": {}}
+    out: dict = {"model_notes": {}, "text": {}}
     if not points:  # nothing to answer; the page keeps at least 3 points
-        return {"model_notes": {}, "model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0,
+        return {"model_notes": {}, "text": {}, "model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0,
                 "tsp_ratio": 1.0, "model_delaunay": [], "delaunay_wrong": [], "delaunay_missed": [],
                 "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")}}
     for task in tasks.SPECS:
@@ -131,7 +140,9 @@ def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
         except Unavailable:
             out["model_notes"][task] = "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
             continue
-        out |= _compared(task, seq, points, exact)
+        compared = _compared(task, seq, points, exact)
+        out["text"] |= compared.pop("text")
+        out |= compared
     out["baselines"] = {}
     for name in ("A1", "A2"):
         tour = baselines.ALGORITHMS[name](points).tolist()

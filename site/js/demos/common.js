@@ -1,3 +1,4 @@
+import { PY } from "../generated/constants.js";
 import { latestCaller } from "../runtime/client.js";
 import { element } from "../ui/dom.js";
 
@@ -27,7 +28,7 @@ export function output(name, label) {
   };
 }
 
-export const MAX_SEED = 2 ** 31 - 1; // seeds are 31-bit so that Python and JS agree on them
+export const MAX_SEED = PY.maxSeed;
 export const formatCount = (n) => n.toLocaleString("ko-KR");
 export const onOff = (on) => (on ? "켬" : "끔");
 
@@ -82,8 +83,6 @@ export function adaptiveChunks({ min, max, first, targetMs }) {
   };
 }
 
-export const formatSequence = (sequence) => (sequence.length ? `⇒ ${sequence.join(" → ")} ⇐` : "⇒ ⇐");
-export const formatTriangles = (triangles) => (triangles.length ? `⇒ ${triangles.map((t) => `(${t.join(",")})`).join(", ")} ⇐` : "⇒ ⇐");
 export const toZeroBased = (sequence) => sequence.map((index) => index - 1);
 
 // The message line under a demo: status notes, warnings and errors (Korean), with an

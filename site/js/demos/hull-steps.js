@@ -2,6 +2,7 @@
 // points the reader can drag ("실제 모델", the default) or as the 7-point example with
 // illustrative probabilities. Python gives each step's decoder input, choice, the n + 1
 // candidates' probabilities and the mask; this controller steps, plays and draws.
+import { PY } from "../generated/constants.js";
 import { percent } from "../ui/format.js";
 import { LIMITS } from "../config.js";
 import * as candidates from "../draw/candidates.js";
@@ -14,9 +15,9 @@ import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "hull-steps";
-const EXAMPLE_STEPS = 6;
-const MAX_STEPS = 2 * LIMITS.maxPoints + 2; // the model's decoding is capped in Python
-const EXAMPLE = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]];
+const EXAMPLE_STEPS = PY.hullSteps.exampleSteps;
+const MAX_STEPS = PY.hullSteps.maxSteps; // the model's decoding is capped in Python
+const EXAMPLE = PY.referencePoints;
 const SCHEMA = {
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
   mask: booleanField({ label: "마스크", fallback: false }),
@@ -28,12 +29,6 @@ const TWEEN = 280; // ms for the circles to grow or shrink between steps
 
 const token = (index) => (index === 0 ? "⇐" : `P${index}`);
 const inputToken = (index) => (index === 0 ? "⇒" : `P${index}`);
-// The output so far in the page's notation: ⇒ 3 → 6 → 4 (… ⇐ once the end is chosen).
-function formatOutput(output) {
-  const points = output.filter((index) => index !== 0);
-  const ended = output.length > points.length;
-  return `⇒ ${points.join(" → ")}${ended ? " ⇐" : ""}`;
-}
 const ease = (t) => 1 - (1 - t) ** 3;
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
@@ -122,10 +117,10 @@ export function mount(root, runtime, store = urlStore) {
     total.textContent = ` / ${view.steps}`;
     input.set(view.input, inputToken(view.input));
     choice.set(view.choice, token(view.choice));
-    outputSoFar.set(view.output, formatOutput(view.output));
+    outputSoFar.set(view.output, view.output_text);
     probs.set(view.probs, view.probs.map((p, k) => `${k < view.probs.length - 1 ? `P${k + 1}` : "⇐"} ${view.masked[k] ? "가림" : formatProbability(p)}`).join(" · "));
     canvas.dataset.points = JSON.stringify(view.points);
-    canvas.setAttribute("aria-label", `단계 ${view.step}/${view.steps}: 디코더 입력 ${inputToken(view.input)}, 선택 ${token(view.choice)}, 지금까지의 출력 ${formatOutput(view.output)}`);
+    canvas.setAttribute("aria-label", `단계 ${view.step}/${view.steps}: 디코더 입력 ${inputToken(view.input)}, 선택 ${token(view.choice)}, 지금까지의 출력 ${view.output_text}`);
     tween = shown && shown.length === view.probs.length && !reducedMotion() ? { from: shown, start: performance.now() } : null;
     if (!tween) shown = view.probs;
     markDirty();
@@ -251,13 +246,7 @@ function modelNote(model, n) {
 
 const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);
 
-// Step k of the model's decoding in the shape the example's steps have. With the mask, the
-// points chosen at earlier steps (except the first, which closes the polygon) are masked.
+// Step k of the model's decoding, in the shape the example's steps have.
 function modelStep(decoded, step) {
-  const { steps, points, mask } = decoded;
-  const current = steps[step - 1];
-  const before = steps.slice(0, step - 1).map((s) => s.choice);
-  const first = steps[0].choice;
-  const masked = [...points.map((_, k) => mask && before.includes(k + 1) && k + 1 !== first), false];
-  return { points, step, steps: steps.length, input: current.input, choice: current.choice, probs: current.probs, output: [...before, current.choice], masked };
+  return { ...decoded.steps[step - 1], points: decoded.points, step, steps: decoded.steps.length };
 }

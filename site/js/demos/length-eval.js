@@ -3,6 +3,7 @@
 // 5–50, 150 seeded sequences each, greedy, with the model's own mask setting. A run is a chain
 // of requests of a few lengths each, so progress streams and cancel stops it between requests;
 // finished runs stay on the chart as faint lines.
+import { PY } from "../generated/constants.js";
 import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import * as lineChart from "../draw/linechart.js";
@@ -12,10 +13,10 @@ import { instanceOf } from "../runtime/client.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 
 const ID = "length-eval";
-const LENGTHS = Array.from({ length: 46 }, (_, k) => 5 + k); // 5..50
-const TRAIN_LENGTHS = [5, 10];
-const COUNT = 150; // sequences per length
-const EVAL_SEED = 2015; // test sequences apart from any training seed; each request adds its first length
+const LENGTHS = PY.sorter.evalLengths;
+const TRAIN_LENGTHS = PY.sorter.trainLengths;
+const COUNT = PY.sorter.evalCount; // sequences per length
+const EVAL_SEED = PY.sorter.evalSeed; // each request adds its first length, so each length has its own sequences
 const CHUNK_COST = 2600; // Σ n(n+1) of the lengths in one request: about 50 ms in Pyodide
 const MAX_FAINT = 12; // older runs beyond this are dropped from the chart
 

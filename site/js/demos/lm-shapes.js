@@ -3,6 +3,7 @@
 // word) and returns every tensor with its real shape; this controller lays them out as
 // proportional boxes in pipeline order. The output layer's width V is fixed: the point of the
 // demo, before demo 1 shows the same limit for the convex hull.
+import { PY } from "../generated/constants.js";
 import { percent } from "../ui/format.js";
 import * as tensorBoxes from "../draw/tensors.js";
 import { reducedMotion, slider } from "../ui/controls.js";
@@ -13,7 +14,7 @@ import { ERROR_KIND } from "../runtime/protocol.js";
 import { button, element, labelled, MAX_SEED, messageLine, output, seedInput } from "./common.js";
 
 const ID = "lm-shapes";
-const MAX_STEPS = 24; // "generate" stops here if the model never ends the sentence
+const MAX_STEPS = PY.lm.maxTokens; // Python refuses longer prefixes: "generate" stops here
 const STEP_MS = 320; // pause between animated steps (about three steps a second)
 const START = "<s>";
 const joinShape = (shape) => shape.join("×");
@@ -148,7 +149,7 @@ export function mount(root, runtime, store = urlStore) {
         rows: [
           [t("x", "xₜ", "signed"), { op: "×" }, w("W_x", "Wₓ")],
           [t("h_prev", "hₜ₋₁", "signed"), { op: "×" }, w("W_h", "Wₕ")],
-          [{ op: "두 곱 + b" }, { op: "=" }, t("A", "A", "signed", { segments: ["f", "g", "i", "o"].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })) })],
+          [{ op: "두 곱 + b" }, { op: "=" }, t("A", "A", "signed", { segments: [...PY.lm.gates].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })) })],
         ],
       },
       { name: "split", title: "③ A를 넷으로 나누기", formula: "f, i, o = σ(…) ∈ (0, 1),  g = tanh(…)", items: [t("f", "f", "unit"), t("g", "g", "signed"), t("i", "i", "unit"), t("o", "o", "unit")] },

@@ -33,7 +33,6 @@ const ROLE_NAMES = {
 };
 
 const fixed = (v, digits = 2) => (v === null || !Number.isFinite(v) ? "—" : v.toFixed(digits));
-const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 // A probability that may be far below 1e-10, written readably.
 function formatProbability(p) {
@@ -180,8 +179,7 @@ export function mount(root, runtime, store = urlStore) {
       bars.render({ bars: [] });
       return;
     }
-    const mean = (logs) => (logs?.length ? Math.exp(sum(logs) / logs.length) : 0);
-    const values = [mean(summary.sentence_logprobs?.model), mean(summary.sentence_logprobs?.trigram)];
+    const values = [summary.per_word_prob.model, summary.per_word_prob.trigram];
     bars.render({
       bars: [
         { label: "신경망", value: values[0], color: COLORS.neural, highlight: values[0] >= values[1] },
@@ -209,9 +207,9 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function renderWords(reply) {
-    const list = reply.sentence_words ?? reply.sentence.split(/\s+/).filter(Boolean);
+    const list = reply.sentence_words;
     sentence.textContent = `“${reply.sentence}”`;
-    const logs = reply.sentence_logprobs ?? { model: [], trigram: [] };
+    const logs = reply.sentence_logprobs;
     // One chip per predicted word: the last list.length - logs.length words are predicted.
     const offset = Math.max(0, list.length - logs.model.length);
     const chips = logs.model.map((m, k) => {
@@ -229,7 +227,7 @@ export function mount(root, runtime, store = urlStore) {
         element("span", { class: "nplm-lp is-neural", text: "신경망" }),
         element("span", { text: " / " }),
         element("span", { class: "nplm-lp is-trigram", text: "3-그램" }),
-        element("span", { text: ` · 합계 ${fixed(sum(logs.model), 1)} / ${fixed(sum(logs.trigram), 1)}` }),
+        element("span", { text: ` · 합계 ${fixed(reply.sentence_logprob_sum.model, 1)} / ${fixed(reply.sentence_logprob_sum.trigram, 1)}` }),
       ]),
       element("div", { class: "nplm-word-row" }, chips),
     );

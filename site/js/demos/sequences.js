@@ -1,18 +1,16 @@
 // Demo 2 [sequences]: the same points, two different index sequences (convex hull and TSP),
 // recomputed in Python on every move.
+import { PY } from "../generated/constants.js";
 import { LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { redrawer } from "../ui/frame.js";
 import { pointsField } from "../ui/fields.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, formatSequence, messageLine, output, toZeroBased } from "./common.js";
+import { button, demoRequests, element, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "sequences";
-const DEFAULT_POINTS = [
-  [0.2, 0.25], [0.55, 0.15], [0.85, 0.35], [0.7, 0.6], [0.45, 0.5], [0.3, 0.8], [0.75, 0.88], [0.12, 0.55],
-];
-const SCHEMA = { points: pointsField(LIMITS.maxPoints, DEFAULT_POINTS) };
+const SCHEMA = { points: pointsField(LIMITS.maxPoints, PY.sequencesPoints) };
 
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
@@ -43,8 +41,8 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      hull.set(answer.hull, formatSequence(answer.hull));
-      tsp.set(answer.tsp, formatSequence(answer.tsp));
+      hull.set(answer.hull, answer.text.hull);
+      tsp.set(answer.tsp, answer.text.tsp);
       tspLength.set(answer.tsp_length, answer.tsp_length.toFixed(4));
       markDirty();
     },

@@ -7,13 +7,14 @@ import { slider } from "../ui/controls.js";
 import { integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, demoRequests, element, formatSequence, MAX_SEED, messageLine, output, toZeroBased } from "./common.js";
+import { PY } from "../generated/constants.js";
+import { button, demoRequests, element, MAX_SEED, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "slots";
-const N_RANGE = [3, 12];
+const N_RANGE = PY.slots.n;
 const SCHEMA = {
-  n: integerField({ label: "점 개수 n", min: N_RANGE[0], max: N_RANGE[1], fallback: 8 }),
-  seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 6 }), // n = 8, seed 6: three tokens above 5
+  n: integerField({ label: "점 개수 n", min: N_RANGE[0], max: N_RANGE[1], fallback: PY.slots.defaults.n }),
+  seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: PY.slots.defaults.seed }),
 };
 
 // Labels the reader sees for the answer's tokens in the Ptr-Net row: P3 rather than 3.
@@ -85,7 +86,7 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      hull.set(answer.hull, formatSequence(answer.hull));
+      hull.set(answer.hull, answer.text.hull);
       missing.set(answer.seq2seq_missing, String(answer.seq2seq_missing));
       missing.node.classList.toggle("is-zero", answer.seq2seq_missing === 0);
       ptrSlots.set(answer.ptr_slots, String(answer.ptr_slots));
@@ -137,10 +138,10 @@ export function mount(root, runtime, store = urlStore) {
       node.classList.toggle("is-wrong", !same(tokens));
     };
     ptrLegend.textContent = `Ptr-Net (n = ${models.model.train_n.replace("-", "–")}으로 학습)`;
-    realPtr.set(models.ptrnet, formatSequence(models.ptrnet));
+    realPtr.set(models.ptrnet, models.text.ptrnet);
     verdict(realVerdicts[0], models.ptrnet);
     if (models.seq2seq) {
-      realSeq.set(models.seq2seq, formatSequence(models.seq2seq));
+      realSeq.set(models.seq2seq, models.text.seq2seq);
       verdict(realVerdicts[1], models.seq2seq);
     } else {
       realSeq.set(null, models.seq2seq_reason);

@@ -4,6 +4,7 @@
 // mask changes are honoured within one chunk. The worker keeps one sorter per demo element
 // (its instance id); every new summary is announced on `document` as MODEL_EVENT with that id,
 // so demo 6 evaluates this very model.
+import { PY } from "../generated/constants.js";
 import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import { instanceOf } from "../runtime/client.js";
@@ -17,7 +18,7 @@ import { boundedSeries, trainingLoop } from "./training-loop.js";
 
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
-const LENGTHS = { min: 2, max: 50 };
+const LENGTHS = { min: PY.sorter.testLengths[0], max: PY.sorter.testLengths[1] };
 const CHUNK = { min: 5, max: 200, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
@@ -75,7 +76,7 @@ export function mount(root, runtime, store = urlStore) {
   ]);
 
   // --- displays
-  const iteration = stat("iteration", "반복", "학습 횟수 (배치 32개씩)");
+  const iteration = stat("iteration", "반복", `학습 횟수 (배치 ${PY.sorter.batch}개씩)`);
   const loss = stat("loss", "손실", "교차 엔트로피, 이동 평균");
   const accuracy = stat("accuracy10", "n = 10 정확도", "150개 수열 중 끝까지 맞힌 비율");
   const model = output("model", "모델 설정");

@@ -9,22 +9,20 @@ import { redrawer } from "../ui/frame.js";
 import { booleanField, pointsField } from "../ui/fields.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, formatSequence, formatTriangles, messageLine, output, toZeroBased } from "./common.js";
+import { PY } from "../generated/constants.js";
+import { button, demoRequests, element, messageLine, output, toZeroBased } from "./common.js";
 
 const ID = "three-problems";
-const REFERENCE_POINTS = [
-  [0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65],
-];
 const SCHEMA = {
-  points: pointsField(LIMITS.maxPoints, REFERENCE_POINTS, LIMITS.minModelPoints),
+  points: pointsField(LIMITS.maxPoints, PY.referencePoints, LIMITS.minModelPoints),
   a1: booleanField({ label: "A1 경로", fallback: false }),
   a2: booleanField({ label: "A2 경로", fallback: false }),
 };
 
 const PANELS = [
-  { name: "hull", title: "볼록 껍질", label: "볼록 껍질 캔버스: 점을 끌어 옮기세요", format: formatSequence },
-  { name: "delaunay", title: "들로네 삼각분할", label: "들로네 삼각분할 캔버스: 점을 끌어 옮기세요", format: formatTriangles },
-  { name: "tsp", title: "외판원 문제", label: "외판원 순회 캔버스: 점을 끌어 옮기세요", format: formatSequence },
+  { name: "hull", title: "볼록 껍질", label: "볼록 껍질 캔버스: 점을 끌어 옮기세요" },
+  { name: "delaunay", title: "들로네 삼각분할", label: "들로네 삼각분할 캔버스: 점을 끌어 옮기세요" },
+  { name: "tsp", title: "외판원 문제", label: "외판원 순회 캔버스: 점을 끌어 옮기세요" },
 ];
 const BASELINES = [
   { name: "A1", control: "a1", label: "A1 최근접 이웃", color: COLORS.baselineA1 },
@@ -53,7 +51,7 @@ export function mount(root, runtime, store = urlStore) {
   let result = null;
   let selected = -1;
 
-  const panels = PANELS.map(({ name, title, label, format }) => {
+  const panels = PANELS.map(({ name, title, label }) => {
     const figure = element("div", { class: "demo-figure" });
     const drawing = pointsCanvas.create(figure, { label });
     drawing.canvas.dataset.panel = name;
@@ -66,7 +64,7 @@ export function mount(root, runtime, store = urlStore) {
       note,
     ]);
     const panel = element("figure", { class: `panel panel-${name}` }, [element("figcaption", { text: title }), figure, lines]);
-    return { name, drawing, panel, exact, model, note, format };
+    return { name, drawing, panel, exact, model, note };
   });
   const tspLength = output("tsp_length", "최적 순회 길이");
   const modelLength = output("model_tsp_length", "모델 순회 길이");
@@ -153,11 +151,11 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      for (const { name, exact, model, note, format } of panels) {
-        exact.set(answer[name], format(answer[name]));
+      for (const { name, exact, model, note } of panels) {
+        exact.set(answer[name], answer.text[name]);
         const mine = answer[`model_${name}`];
         if (mine) {
-          model.set(mine, format(mine));
+          model.set(mine, answer.text[`model_${name}`]);
           note.textContent = verdict(name, answer);
         } else {
           model.clear(answer.model_notes[name] ?? "");

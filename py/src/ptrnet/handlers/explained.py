@@ -1,0 +1,45 @@
+"""Demos 1, 3, 4 and 7 with their illustrative or computed values; the maths lives in ptrnet.explain."""
+
+from ptrnet import explain
+from ptrnet.handlers.base import MAX_SEED, InputError, bool_param, handler, int_param, is_finite_number, is_unit_number
+from ptrnet.handlers.models import model_outputs
+from ptrnet.notation import format_sequence, hull_sequence
+
+
+@handler("slots", "solve")
+def _slots(params: dict) -> dict:
+    """n random points, their hull, and the output slots of a seq2seq trained at n = 5 against the Ptr-Net's n + 1."""
+    n = int_param(params, "n", explain.SLOT_DEFAULTS["n"], *explain.SLOT_N)
+    points = explain.random_points(n, int_param(params, "seed", 1, 0, MAX_SEED))
+    hull = hull_sequence(points)
+    return {"points": points, "hull": hull, "text": {"hull": format_sequence(hull)}, **explain.slot_counts(hull, n),
+            "real": model_outputs(points)}
+
+
+@handler("mix-vs-point", "solve")
+def _mix_vs_point(params: dict) -> dict:
+    """Dot-product attention of the decoder vector d (clamped to length 8) over the five fixed encoder states."""
+    d = params.get("d", [1.0, 0.5])
+    if not isinstance(d, (list, tuple)) or len(d) != 2 or not all(is_finite_number(v) for v in d):
+        raise InputError("디코더 벡터 d는 유한한 두 수 [dx, dy]여야 합니다.")
+    return explain.attention(explain.ENCODERS, explain.clamp_length(d))
+
+
+@handler("hull-steps", "solve")
+def _hull_steps(params: dict) -> dict:
+    """One step of decoding the 7-point example's hull, with or without the mask (illustrative probabilities)."""
+    step = int_param(params, "step", 1, 1, explain.HULL_STEPS)
+    mask = bool_param(params, "mask", False)
+    return {"points": explain.HULL_EXAMPLE, "step": step, **explain.hull_step(step, mask), "illustrative": True}
+
+
+@handler("pointer-generator", "solve")
+def _pointer_generator(params: dict) -> dict:
+    """Generate or copy: the final word distribution of the illustrative example at p_gen."""
+    p_gen = params.get("p_gen", 0.3)
+    if not is_unit_number(p_gen):
+        raise InputError("p_gen 값은 0과 1 사이의 유한한 수여야 합니다.")
+    ex = explain.pointer_generator_example()
+    mix = explain.mix_pointer_generator(float(p_gen), ex["vocab"], ex["attention"], ex["source"])
+    oov = [w not in ex["vocab"] for w in ex["source"]]
+    return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True}

@@ -1,0 +1,31 @@
+"""Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
+
+from ptrnet.handlers.base import handler, tsp_points
+from ptrnet.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
+from ptrnet.tsp import tour_length
+
+
+def _hull_and_tour(points: list[list[float]]) -> dict:
+    """Hull and optimal tour in the canonical notation, plus the tour's length."""
+    hull, tsp = hull_sequence(points), tsp_sequence(points)
+    return {"hull": hull, "tsp": tsp, "tsp_length": tour_length(points, [i - 1 for i in tsp[:-1]]),
+            "text": {"hull": format_sequence(hull), "tsp": format_sequence(tsp)}}
+
+
+@handler("sequences", "solve")
+def _sequences(params: dict) -> dict:
+    """Convex hull and optimal tour of up to 12 points."""
+    return _hull_and_tour(tsp_points(params))
+
+
+@handler("three-problems", "solve")
+def _three_problems(params: dict) -> dict:
+    """The paper's three problems on up to 12 points: exact answers and our trained Ptr-Nets' answers."""
+    from ptrnet import trained
+
+    points = tsp_points(params)
+    exact = _hull_and_tour(points)
+    exact["delaunay"] = delaunay_sequence(points)
+    exact["text"]["delaunay"] = format_triangles(exact["delaunay"])
+    models = trained.three_models(points, exact)
+    return {"points": points, **exact, **models, "text": exact["text"] | models["text"]}

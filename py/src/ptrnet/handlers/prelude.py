@@ -1,0 +1,85 @@
+"""The prelude demos: one generation step of the LSTM language model (ptrnet.lm), and one NPLM (Bengio et
+al. 2003, ptrnet.nplm) per demo instance."""
+
+from ptrnet.handlers.base import MAX_SEED, InputError, bool_param, handler, instance_param, int_param, is_finite_number
+
+NPLMS: dict = {}  # instance -> nplm.Trainer
+
+
+@handler("lm-shapes", "step")
+def _lm_step(params: dict) -> dict:
+    """One generation step of the small LSTM LM after the given prefix, every tensor with its shape."""
+    from ptrnet import lm
+
+    vocab, _ = lm.load()
+    tokens = params.get("tokens")
+    if not isinstance(tokens, list) or not 1 <= len(tokens) <= lm.MAX_TOKENS:
+        raise InputError(f"tokens는 단어 번호 1개부터 {lm.MAX_TOKENS}개까지의 목록이어야 합니다.")
+    ids = [int_param({"tokens": t}, "tokens", 0, 0, len(vocab) - 1) for t in tokens]
+    if vocab[ids[0]] != lm.BOS:
+        raise InputError(f"tokens의 첫 단어는 {lm.BOS}(번호 {vocab.index(lm.BOS)})여야 합니다.")
+    mode = params.get("mode", "sample")
+    if mode not in ("sample", "greedy"):
+        raise InputError("mode 값은 \"sample\" 또는 \"greedy\"여야 합니다.")
+    temperature = params.get("temperature", 1.0)
+    if not is_finite_number(temperature) or not 0.1 <= temperature <= 3.0:
+        raise InputError("temperature 값은 0.1부터 3 사이의 수여야 합니다.")
+    seed = int_param(params, "seed", 0, 0, MAX_SEED)
+    return lm.generation_step(ids, mode == "greedy", float(temperature), seed)
+
+
+@handler("nplm", "reset")
+def _nplm_reset(params: dict) -> dict:
+    """Re-initialise the NPLM from a seed, with or without the direct connection W."""
+    from ptrnet import nplm
+
+    t = _nplm(params)
+    t.reset(int_param(params, "seed", t.config.seed, 0, MAX_SEED), bool_param(params, "direct", t.config.direct))
+    return nplm.summary(t)
+
+
+@handler("nplm", "train")
+def _nplm_train(params: dict) -> dict:
+    """Run a chunk of SGD steps and return the new summary."""
+    from ptrnet import nplm
+
+    t = _nplm(params)
+    t.train(int_param(params, "iterations", 200, 1, 2000))
+    return nplm.summary(t)
+
+
+@handler("nplm", "view")
+def _nplm_view(params: dict) -> dict:
+    """The current summary: perplexities, word vectors and the unseen sentence's probability."""
+    from ptrnet import nplm
+
+    return nplm.summary(_nplm(params))
+
+
+@handler("nplm", "snapshot")
+def _nplm_snapshot(params: dict) -> dict:
+    """The NPLM's whole training state, so the page can restore it into a restarted worker."""
+    return _nplm(params).snapshot()
+
+
+@handler("nplm", "restore")
+def _nplm_restore(params: dict) -> dict:
+    """Continue from a snapshot taken earlier."""
+    from ptrnet import nplm
+
+    t = _nplm(params)
+    try:
+        t.restore(params["snapshot"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    return nplm.summary(t)
+
+
+def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads its corpus)
+    """The NPLM of the request's instance, created on first use."""
+    from ptrnet import nplm
+
+    name = instance_param(params)
+    if name not in NPLMS:
+        NPLMS[name] = nplm.Trainer()
+    return NPLMS[name]

@@ -1,0 +1,90 @@
+"""Demos 5 and 6: one sorter per demo instance (demo 6 names the demo 5 whose model it evaluates)."""
+
+import numpy as np
+
+from ptrnet import sorter
+from ptrnet.handlers.base import MAX_CHUNK, MAX_SEED, TEST_LENGTHS, InputError, bool_param, handler, instance_param, int_param
+
+TRAINERS: dict[str, sorter.Trainer] = {}
+
+
+def _trainer(params: dict) -> sorter.Trainer:
+    """The sorter of the request's instance, created with the default settings on first use."""
+    name = instance_param(params)
+    if name not in TRAINERS:
+        TRAINERS[name] = sorter.Trainer()
+    return TRAINERS[name]
+
+
+def _summary(t: sorter.Trainer) -> dict:
+    """What demo 5 shows besides the heat map."""
+    acc = None if t.diverged else sorter.accuracy(t.params, n=10, mask=t.config.mask)
+    return {"iteration": t.iteration, "loss": t.loss_avg, "accuracy10": acc, "mask": t.config.mask,
+            "seed": t.config.seed, "diverged": t.diverged}
+
+
+@handler("sort-trainer", "reset")
+def _sort_reset(params: dict) -> dict:
+    """Re-initialise the model from a seed, with the mask setting given."""
+    t = _trainer(params)
+    t.set_mask(bool_param(params, "mask", t.config.mask))
+    t.reset(int_param(params, "seed", t.config.seed, 0, MAX_SEED))
+    return _summary(t)
+
+
+@handler("sort-trainer", "train")
+def _sort_train(params: dict) -> dict:
+    """Run a chunk of training iterations; returns the chunk's losses and the new summary."""
+    t = _trainer(params)
+    chunk = t.train(int_param(params, "iterations", 25, 1, MAX_CHUNK))
+    return {**_summary(t), "losses": [float(v) for v in chunk["losses"]], "start": t.iteration - len(chunk["losses"])}
+
+
+@handler("sort-trainer", "snapshot")
+def _sort_snapshot(params: dict) -> dict:
+    """The whole training state, so the page can restore it into a restarted worker."""
+    return _trainer(params).snapshot()
+
+
+@handler("sort-trainer", "restore")
+def _sort_restore(params: dict) -> dict:
+    """Continue from a snapshot taken earlier (e.g. before the worker was restarted)."""
+    t = _trainer(params)
+    try:
+        t.restore(params["snapshot"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    return _summary(t)
+
+
+@handler("sort-trainer", "set_mask")
+def _sort_set_mask(params: dict) -> dict:
+    """Switch the mask for decoding and further training, keeping the weights."""
+    t = _trainer(params)
+    t.set_mask(bool_param(params, "mask", True))
+    return _summary(t)
+
+
+@handler("sort-trainer", "view")
+def _sort_view(params: dict) -> dict:
+    """The heat map of one test sequence (drawn from sample_seed) of the given length."""
+    t = _trainer(params)
+    n = int_param(params, "length", 8, *TEST_LENGTHS)
+    rng = np.random.default_rng(int_param(params, "sample_seed", 0, 0, MAX_SEED))
+    x = [round(float(v), 2) for v in rng.random(n)]
+    return {**_summary(t), "heatmap": sorter.heatmap(t.params, x, t.config.mask)}
+
+
+@handler("length-eval", "evaluate")
+def _length_eval(params: dict) -> dict:
+    """Sequence accuracy, per-position accuracy and invalid rate of the shared model per length."""
+    t = _trainer(params)
+    lengths = params.get("lengths")
+    if not isinstance(lengths, list) or not lengths:
+        raise InputError("평가할 길이 목록(lengths)이 필요합니다.")
+    checked = [int_param({"length": n}, "length", 0, *TEST_LENGTHS) for n in lengths]
+    count = int_param(params, "count", sorter.EVAL_COUNT, 1, 1000)
+    seed = int_param(params, "seed", sorter.EVAL_SEED, 0, MAX_SEED)
+    result = sorter.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
+    return {**{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
+            "lengths": checked, "mask": t.config.mask, "iteration": t.iteration}

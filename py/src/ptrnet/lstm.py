@@ -1,0 +1,74 @@
+"""The one LSTM cell of the package, used by the Ptr-Net, the seq2seq baseline and the prelude's language model.
+
+The four gate blocks lie along the 4H axis in the order GATES (i, f, o, g); from_torch_gates() maps
+PyTorch's nn.LSTM order (i, f, g, o), in which the shipped Ptr-Nets were trained.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import NDArray
+
+Array = NDArray[np.floating]
+
+GATES = "ifog"  # order of the gate blocks along the 4H axis of every LSTM matrix of the package
+TORCH_GATES = "ifgo"  # PyTorch's nn.LSTM order
+
+
+class Cache(NamedTuple):
+    """One step's values: what backward() needs, and what the language-model demo shows."""
+
+    h: Array  # (B, H) state before the step
+    c: Array  # (B, H) memory before the step
+    z: Array  # (B, 4H) the gates' pre-activation
+    i: Array  # (B, H) input gate
+    f: Array  # (B, H) forget gate
+    o: Array  # (B, H) output gate
+    g: Array  # (B, H) candidate memory
+    tc: Array  # (B, H) tanh of the new memory
+
+
+def sigmoid(z: Array) -> Array:
+    """Logistic function via tanh (no overflow)."""
+    out: Array = 0.5 * (1.0 + np.tanh(0.5 * z))
+    return out
+
+
+def step(xz: Array, h: Array, c: Array, Wh: Array) -> tuple[Array, Array, Cache]:
+    """One LSTM step from the input's pre-activation xz (B, 4H): the new h and c, and the step's Cache."""
+    H = h.shape[1]
+    z = xz + h @ Wh  # (B, 4H)
+    ifo = sigmoid(z[:, : 3 * H])  # (B, 3H)
+    i, f, o = ifo[:, :H], ifo[:, H : 2 * H], ifo[:, 2 * H :]
+    g = np.tanh(z[:, 3 * H :])  # (B, H)
+    cn = f * c + i * g
+    tc = np.tanh(cn)
+    return o * tc, cn, Cache(h, c, z, i, f, o, g, tc)
+
+
+def backward(cache: Cache, dh: Array, dc: Array, Wh: Array, gWh: Array) -> tuple[Array, Array, Array]:
+    """Backward of step(): the gradient of xz (B, 4H), of h and of c before the step; adds to gWh in place."""
+    h, c, _, i, f, o, g, tc = cache
+    dcn = dc + dh * o * (1.0 - tc * tc)
+    dz = np.concatenate([dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o),
+                         dcn * i * (1.0 - g * g)], axis=1)  # (B, 4H) in GATES order
+    gWh += h.T @ dz
+    return dz, dz @ Wh.T, dcn * f
+
+
+def _reorder_gates(a: Array, src: str, dst: str) -> Array:
+    """Gate blocks along axis 0 (length 4H) moved from order src to order dst."""
+    blocks = np.split(np.asarray(a), 4, axis=0)
+    return np.concatenate([blocks[src.index(gate)] for gate in dst], axis=0)
+
+
+def from_torch_gates(a: Array) -> Array:
+    """A PyTorch LSTM weight (4H, d) or bias (4H,) with its gate blocks in our order."""
+    return _reorder_gates(a, TORCH_GATES, GATES)
+
+
+def to_torch_gates(a: Array) -> Array:
+    """Inverse of from_torch_gates."""
+    return _reorder_gates(a, GATES, TORCH_GATES)
