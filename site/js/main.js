@@ -18,10 +18,12 @@ for (const root of document.querySelectorAll("[data-demo]")) {
 // instead of racing the worker for them. It cannot see what this first visit fetched before it
 // took over, such as the KaTeX fonts the formulas used, so the page names those files.
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
-  runtime.firstReady.then(async () => {
-    const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
-    await navigator.serviceWorker.ready;
-    const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
-    (registration.active ?? registration.waiting)?.postMessage({ type: "cache-used", urls });
-  }).catch((err) => console.warn("서비스 워커 등록 실패:", err));
+  runtime.firstReady
+    .then(async () => {
+      const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+      await navigator.serviceWorker.ready;
+      const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
+      (registration.active ?? registration.waiting)?.postMessage({ type: "cache-used", urls });
+    })
+    .catch((err) => console.warn("서비스 워커 등록 실패:", err));
 }

@@ -18,10 +18,10 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.bench.bench_site import LAUNCH_ARGS, TWELVE, percentile  # noqa: E402
-from tests.site_build import config, environment, server as site_server  # noqa: E402
-
 from ptrnet.api import dispatch  # noqa: E402
+from tests.bench.bench_site import LAUNCH_ARGS, TWELVE, percentile  # noqa: E402
+from tests.site_build import config, environment  # noqa: E402
+from tests.site_build import server as site_server
 
 SEVEN = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]]
 CANVAS = '[data-demo="three-problems"] canvas[data-panel="hull"]'
@@ -74,7 +74,9 @@ def drag_round_trips(browser, url: str, moves: int = 80) -> list[float]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("() => document.querySelector('[data-demo=\"three-problems\"]').dataset.state === 'idle'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"three-problems\"]').dataset.state === 'idle'", timeout=120_000
+    )
     page.locator(CANVAS).scroll_into_view_if_needed()
     page.evaluate(DRAG_PROBE)
     box = page.locator(CANVAS).bounding_box()

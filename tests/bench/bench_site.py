@@ -21,13 +21,19 @@ from urllib.parse import urlparse
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.site_build import config, environment, server as site_server  # noqa: E402
-
 from ptrnet.tsp import held_karp  # noqa: E402
+from tests.site_build import config, environment  # noqa: E402
+from tests.site_build import server as site_server
 
 TWELVE = [[0.08 + 0.07 * k, 0.5 + 0.4 * (-1) ** k * (0.3 + 0.05 * k)] for k in range(12)]
 CANVAS = '[data-demo="sequences"] canvas'
-LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # Listens for pointer moves and, for each, records the time from the event to the first
 # animation frame after the answer (data-value of "hull") changed: the reader's round trip.
@@ -130,10 +136,23 @@ def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[
     """
     served.clear()
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(profile, executable_path=executable, args=LAUNCH_ARGS, viewport={"width": 1280, "height": 900})
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=executable, args=LAUNCH_ARGS, viewport={"width": 1280, "height": 900}
+        )
         figures, until_ready, settled = _first_visit(context, url, served)
-    raw = sum((config.DIST / urlparse(u).path.lstrip("/")).stat().st_size for u in set(settled) if (config.DIST / urlparse(u).path.lstrip("/")).is_file())
-    return {"ready_ms": figures["ready"], "first_paint_ms": figures["paint"], "raw_mb": raw / 1e6, "gzip_ready_mb": gzip_mb(until_ready), "gzip_mb": gzip_mb(settled), "files": len(set(settled))}
+    raw = sum(
+        (config.DIST / urlparse(u).path.lstrip("/")).stat().st_size
+        for u in set(settled)
+        if (config.DIST / urlparse(u).path.lstrip("/")).is_file()
+    )
+    return {
+        "ready_ms": figures["ready"],
+        "first_paint_ms": figures["paint"],
+        "raw_mb": raw / 1e6,
+        "gzip_ready_mb": gzip_mb(until_ready),
+        "gzip_mb": gzip_mb(settled),
+        "files": len(set(settled)),
+    }
 
 
 def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str], list[str]]:
@@ -161,7 +180,9 @@ def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(f"{url}#sequences.points={fragment}")
-    page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'idle'", timeout=120_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'idle'", timeout=120_000
+    )
     page.locator(CANVAS).scroll_into_view_if_needed()
     page.evaluate(ROUND_TRIP_PROBE)
     box = page.locator(CANVAS).bounding_box()

@@ -28,9 +28,7 @@ def _train_and_evaluate(mask: bool, iterations: int, repeats: int) -> dict[str, 
     trainer = sorter.Trainer(sorter.SorterConfig(mask=mask))
     trainer.train(20)  # warm-up
     seconds = _median_seconds(lambda: trainer.train(iterations), repeats)
-    evaluation = _median_seconds(
-        lambda: sorter.evaluate(trainer.params, range(5, 51), count=150, mask=mask), repeats
-    )
+    evaluation = _median_seconds(lambda: sorter.evaluate(trainer.params, range(5, 51), count=150, mask=mask), repeats)
     return {
         f"train_it_per_s_mask_{mask}": iterations / seconds,
         f"chunk_25_ms_mask_{mask}": 1e3 * seconds * 25 / iterations,
@@ -44,9 +42,7 @@ def measure(iterations: int = 500, repeats: int = 3) -> dict[str, float]:
     figures |= _train_and_evaluate(False, iterations, repeats)
     params = sorter.init_params(0)
     x = [i / 50 for i in range(50)]
-    figures["heatmap_n50_ms"] = 1e3 * _median_seconds(
-        lambda: sorter.heatmap(params, x, True), 5 * repeats
-    )
+    figures["heatmap_n50_ms"] = 1e3 * _median_seconds(lambda: sorter.heatmap(params, x, True), 5 * repeats)
     figures["accuracy10_ms"] = 1e3 * _median_seconds(lambda: sorter.accuracy(params), 5 * repeats)
     return figures
 

@@ -16,16 +16,22 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.site_build import config, environment, server as site_server  # noqa: E402
-
 from ptrnet.api import dispatch  # noqa: E402
+from tests.site_build import config, environment  # noqa: E402
+from tests.site_build import server as site_server
 
 ITERATIONS = 1000
 CHUNK = 25  # what the demo sends per request: small enough to honour pause within ~50 ms
 LENGTHS = list(range(5, 51))
 HEAP_MARKS = (1_000, 100_000)  # demo 5 iterations at which the page's JS heap is read
 MEMORY_ARGS = ["--js-flags=--expose-gc", "--enable-precise-memory-info"]
-LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 # Trains through the real worker protocol in chunks, as demo 5 does, while counting frames.
 BROWSER_RUN = """async ({ iterations, chunk, lengths }) => {
@@ -101,7 +107,11 @@ def main() -> None:
     browser_rate = ITERATIONS / browser["trainSeconds"]
     cpython_rate = ITERATIONS / cpython["trainSeconds"]
     rows = [
-        (f"training in Chromium/Pyodide ({CHUNK}-iteration chunks via the worker)", f"{browser_rate:.0f} it/s", "≥ 500 it/s"),
+        (
+            f"training in Chromium/Pyodide ({CHUNK}-iteration chunks via the worker)",
+            f"{browser_rate:.0f} it/s",
+            "≥ 500 it/s",
+        ),
         ("training on CPython (same handlers, same chunks)", f"{cpython_rate:.0f} it/s", ""),
         ("Pyodide / CPython training time ratio", f"{cpython_rate / browser_rate:.2f}", "≤ 3"),
         ("page frame rate while training", f"{browser['frames'] / browser['trainSeconds']:.0f} fps", "~60 fps"),

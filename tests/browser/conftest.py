@@ -10,11 +10,18 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from tests.site_build import config, environment, server as site_server
+from tests.site_build import config, environment
+from tests.site_build import server as site_server
 
 PREFIX = "/pointer-networks/"  # GitHub Pages project sites live under a sub-path
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+LAUNCH_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def _serve(prefix: str):
@@ -69,7 +76,9 @@ class PageWatch:
 def page(browser, request):
     # Service workers would precache the whole site (17 MB) in every test; only the offline
     # tests, which make their own context, let it run.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, device_scale_factor=1, service_workers="block"
+    )
     page = context.new_page()
     page.watch = PageWatch(page)
     yield page
@@ -99,7 +108,11 @@ def wait_ready(page: Page, demo: str) -> None:
     """Wait until Python is ready and the demo has answered for its current state."""
     # Functions, not expression strings: the pages' CSP forbids eval, which expressions need.
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
-    page.wait_for_function("(demo) => document.querySelector(`[data-demo=\"${demo}\"]`)?.dataset.state === 'idle'", arg=demo, timeout=30_000)
+    page.wait_for_function(
+        "(demo) => document.querySelector(`[data-demo=\"${demo}\"]`)?.dataset.state === 'idle'",
+        arg=demo,
+        timeout=30_000,
+    )
 
 
 def out_value(page: Page, demo: str, name: str):

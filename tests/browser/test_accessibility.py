@@ -39,7 +39,9 @@ def test_pages_work_under_their_csp_without_violations(page, site_url, path, dem
     violations = []
     page.on("console", lambda m: "Content Security Policy" in m.text and violations.append(m.text))
     page.goto(site_url + path)
-    page.evaluate("() => document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))")
+    page.evaluate(
+        "() => document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))"
+    )
     if demo:
         wait_ready(page, demo)
     else:
@@ -76,7 +78,9 @@ def test_keyboard_only_adds_and_moves_a_point_in_demo_2(page, site_url):
 @pytest.mark.parametrize("width", [375, 1440])
 @pytest.mark.parametrize("path", ["index.html", "three-problems.html", "embed-guide.html"])
 def test_layouts_fit_narrow_and_wide_screens(browser, site_url, path, width):
-    context = browser.new_context(viewport={"width": width, "height": 900}, service_workers="block", has_touch=width < 500)
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, service_workers="block", has_touch=width < 500
+    )
     page = context.new_page()
     page.goto(site_url + path)
     page.wait_for_timeout(800)
@@ -91,7 +95,9 @@ def test_reduced_motion_turns_off_transitions(browser, site_url, motion, animate
     page = context.new_page()
     page.goto(site_url + "index.html")
     page.wait_for_selector('[data-demo="sequences"] button')
-    durations = page.evaluate("() => [...document.querySelectorAll('.demo button')].map((e) => parseFloat(getComputedStyle(e).transitionDuration))")
+    durations = page.evaluate(
+        "() => [...document.querySelectorAll('.demo button')].map((e) => parseFloat(getComputedStyle(e).transitionDuration))"
+    )
     context.close()
     assert durations
     assert any(d > 0 for d in durations) == animated

@@ -15,7 +15,9 @@ DESCENDANTS = ["CopyNet", "Pointer Sentinel", "Order Matters", "Bello", "Kool"]
 @pytest.fixture
 def article(page, site_url):
     page.goto(site_url + "index.html")
-    page.wait_for_function("() => document.querySelectorAll('[data-tex]').length > 0 && document.querySelectorAll('[data-tex] .katex').length === document.querySelectorAll('[data-tex]').length")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-tex]').length > 0 && document.querySelectorAll('[data-tex] .katex').length === document.querySelectorAll('[data-tex]').length"
+    )
     return page
 
 
@@ -25,7 +27,9 @@ def test_every_formula_is_typeset_by_katex(article):
     count = formulas.count()
     assert count >= 10  # the additive score, attention, pointer, mask, the sorter, pointer-generator …
     assert page.locator(".katex").count() >= count
-    untypeset = page.evaluate("() => [...document.querySelectorAll('[data-tex]')].filter(el => !el.querySelector('.katex')).map(el => el.dataset.tex)")
+    untypeset = page.evaluate(
+        "() => [...document.querySelectorAll('[data-tex]')].filter(el => !el.querySelector('.katex')).map(el => el.dataset.tex)"
+    )
     assert untypeset == []
     # throwOnError is off, so a TeX mistake would show up as a red .katex-error instead of an exception.
     errors = page.evaluate("() => [...document.querySelectorAll('.katex-error')].map(el => el.getAttribute('title'))")
@@ -35,7 +39,14 @@ def test_every_formula_is_typeset_by_katex(article):
     assert page.locator(".math .katex-display").count() == 0
     # The formulas the article is about are there.
     tex = " ".join(formulas.evaluate_all("els => els.map(el => el.dataset.tex)"))
-    for fragment in [r"v^\top \tanh(W_1 e_j + W_2 d_i)", r"\operatorname{softmax}(u^i)", r"d'_i = \sum", r"p(C_i \mid C_1, \dots, C_{i-1}, \mathcal{P})", r"p_{\text{gen}}\, P_{\text{vocab}}(w)", r"B\,x_{\mathrm{prev}} + b_0"]:
+    for fragment in [
+        r"v^\top \tanh(W_1 e_j + W_2 d_i)",
+        r"\operatorname{softmax}(u^i)",
+        r"d'_i = \sum",
+        r"p(C_i \mid C_1, \dots, C_{i-1}, \mathcal{P})",
+        r"p_{\text{gen}}\, P_{\text{vocab}}(w)",
+        r"B\,x_{\mathrm{prev}} + b_0",
+    ]:
         assert fragment in tex
     # KaTeX's own fonts (self-hosted woff2) are in use, not a system fallback.
     page.evaluate("() => document.fonts.ready")
@@ -68,7 +79,19 @@ def test_the_article_links_the_companion_page_and_names_the_descendants(article)
     text = page.locator("main").text_content()
     for name in DESCENDANTS:
         assert name in text, name
-    for term in ["포인터 네트워크", "볼록 껍질", "들로네 삼각분할", "외판원 문제", "어텐션", "인코더", "디코더", "교사 강요", "마스크", "빔 서치", "출력 사전"]:
+    for term in [
+        "포인터 네트워크",
+        "볼록 껍질",
+        "들로네 삼각분할",
+        "외판원 문제",
+        "어텐션",
+        "인코더",
+        "디코더",
+        "교사 강요",
+        "마스크",
+        "빔 서치",
+        "출력 사전",
+    ]:
         assert term in text, term
     for number in ["69.6", "99.9", "6.09", "6.46", "80.7"]:  # the paper's key numbers (spec §7)
         assert number in text, number
@@ -120,7 +143,9 @@ def test_every_demo_has_a_visible_number_and_title_and_every_demo_link_lands_on_
             assert page.locator(f"figure{target}").count() == 1, target
     page.goto(site_url + "index.html")
     text_refs = re.findall(r"데모 ([\d-]*\d)", page.locator("main").inner_text())
-    assert {f"demo-{n}" for n in text_refs} <= set(page.eval_on_selector_all("figure.demo-frame", "(els) => els.map((e) => e.id)"))
+    assert {f"demo-{n}" for n in text_refs} <= set(
+        page.eval_on_selector_all("figure.demo-frame", "(els) => els.map((e) => e.id)")
+    )
     page.click("main a[href='#demo-5']")
     page.wait_for_function("() => location.hash === '#demo-5'")
     box = page.locator("#demo-5").bounding_box()

@@ -67,9 +67,17 @@ def host(page, host_url):
 def test_script_embeds_reach_ready_on_another_origin_with_one_shared_worker(host):
     blob_workers = [w.url for w in host.workers if w.url.startswith("blob:")]
     assert len(blob_workers) == 1  # the three <ptr-demo> demos share one runtime
-    assert host.evaluate("() => new URL(document.querySelector('ptr-demo').shadowRoot.querySelector('link').href).origin") != host.evaluate("() => location.origin")
+    assert host.evaluate(
+        "() => new URL(document.querySelector('ptr-demo').shadowRoot.querySelector('link').href).origin"
+    ) != host.evaluate("() => location.origin")
     assert out_value(host, "sequences", "hull") is not None
-    assert json.loads(host.get_attribute("#seq [data-demo] canvas", "data-points")) == [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9], [0.5, 0.5]]
+    assert json.loads(host.get_attribute("#seq [data-demo] canvas", "data-points")) == [
+        [0.1, 0.1],
+        [0.9, 0.1],
+        [0.9, 0.9],
+        [0.1, 0.9],
+        [0.5, 0.5],
+    ]
     assert json.loads(host.get_attribute('#seq [data-out="hull"]', "data-value")) == [1, 2, 3, 4, 1]
 
 
@@ -80,7 +88,9 @@ def test_an_embedded_demo_can_be_dragged(host):
     host.mouse.down()
     host.mouse.move(*pixel_of(host, canvas, (0.5, 0.98)), steps=5)
     host.mouse.up()
-    host.wait_for_function("() => document.querySelector('#seq').shadowRoot.querySelector('[data-demo]').dataset.state === 'idle'")
+    host.wait_for_function(
+        "() => document.querySelector('#seq').shadowRoot.querySelector('[data-demo]').dataset.state === 'idle'"
+    )
     points = canvas_points(host, canvas)
     assert points[4] == pytest.approx([0.5, 0.98], abs=0.01)
     assert json.loads(host.get_attribute('#seq [data-out="hull"]', "data-value")) == hull_sequence(points)
@@ -117,7 +127,12 @@ def test_host_css_does_not_reach_into_the_demos(host):
 
 def test_malformed_attributes_neither_inject_nor_crash(host):
     assert host.dialogs == []
-    assert host.evaluate("() => document.querySelectorAll('img').length + document.querySelector('#evil').shadowRoot.querySelectorAll('img').length") == 0
+    assert (
+        host.evaluate(
+            "() => document.querySelectorAll('img').length + document.querySelector('#evil').shadowRoot.querySelectorAll('img').length"
+        )
+        == 0
+    )
     # Unreadable points fall back to the demo's own points, with a message; the demo works.
     evil_points = canvas_points(host, "#evil canvas")
     assert len(evil_points) >= 3
@@ -135,7 +150,9 @@ def test_malformed_attributes_neither_inject_nor_crash(host):
 def test_the_iframe_embed_works_and_is_sized_to_its_content(host):
     frame = host.frame_locator("#frame")
     host.locator("#frame").scroll_into_view_if_needed()  # off-screen cross-origin frames are not rendered
-    host.wait_for_function("() => document.querySelector('#frame').getBoundingClientRect().height > 400", timeout=90_000)
+    host.wait_for_function(
+        "() => document.querySelector('#frame').getBoundingClientRect().height > 400", timeout=90_000
+    )
     hull = frame.locator('[data-demo="three-problems"] [data-out="hull"][data-value]')
     hull.wait_for(timeout=60_000)
     assert hull.get_attribute("data-value") == "[3,6,4,5,3]"

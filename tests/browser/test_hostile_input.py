@@ -13,22 +13,59 @@ from tests.browser.conftest import drag, wait_ready
 
 HANGUL = re.compile("[가-힣]")
 FIELDS = {  # each demo's state fields, as its SCHEMA names them
-    "sequences": ["points"], "three-problems": ["points", "a1", "a2"], "hull-steps": ["points", "step", "mask", "model"],
-    "slots": ["n", "seed"], "mix-vs-point": ["d"], "sort-trainer": ["seed", "mask", "length", "sample"],
-    "length-eval": [], "pointer-generator": ["p_gen"], "lm-shapes": ["seed", "mode", "temperature"],
+    "sequences": ["points"],
+    "three-problems": ["points", "a1", "a2"],
+    "hull-steps": ["points", "step", "mask", "model"],
+    "slots": ["n", "seed"],
+    "mix-vs-point": ["d"],
+    "sort-trainer": ["seed", "mask", "length", "sample"],
+    "length-eval": [],
+    "pointer-generator": ["p_gen"],
+    "lm-shapes": ["seed", "mode", "temperature"],
     "nplm": ["seed", "direct"],
 }
 DRAGGABLE = {"sequences", "three-problems", "hull-steps"}  # demos whose points the reader moves
-NASTY = st.sampled_from([
-    "NaN", "Infinity", "-Infinity", "1e308", "-1e308", "9" * 400, "-0", "0x1F", "", " ", "true", "null", "undefined",
-    "[" * 500 + "]" * 500, '{"a":' * 200 + "1" + "}" * 200, "_".join(["0.5,0.5"] * 10_000), "_".join(["0.3,0.7"] * 13),
-    "<img src=x onerror=alert(1)>", "%E0%A4%A", "javascript:alert(1)", "0.1,0.1_0.1,0.1_0.1,0.1",
-])
-VALUES = st.one_of(NASTY, st.text(max_size=60), st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
-                   st.floats(allow_nan=True, allow_infinity=True).map(repr), st.integers().map(str))
-ENTRIES = st.lists(st.tuples(st.sampled_from(["known", "junk"]), st.text(min_size=1, max_size=12), VALUES), min_size=1, max_size=4)
-SETTINGS = settings(max_examples=3, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+NASTY = st.sampled_from(
+    [
+        "NaN",
+        "Infinity",
+        "-Infinity",
+        "1e308",
+        "-1e308",
+        "9" * 400,
+        "-0",
+        "0x1F",
+        "",
+        " ",
+        "true",
+        "null",
+        "undefined",
+        "[" * 500 + "]" * 500,
+        '{"a":' * 200 + "1" + "}" * 200,
+        "_".join(["0.5,0.5"] * 10_000),
+        "_".join(["0.3,0.7"] * 13),
+        "<img src=x onerror=alert(1)>",
+        "%E0%A4%A",
+        "javascript:alert(1)",
+        "0.1,0.1_0.1,0.1_0.1,0.1",
+    ]
+)
+VALUES = st.one_of(
+    NASTY,
+    st.text(max_size=60),
+    st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.integers().map(str),
+)
+ENTRIES = st.lists(
+    st.tuples(st.sampled_from(["known", "junk"]), st.text(min_size=1, max_size=12), VALUES), min_size=1, max_size=4
+)
+SETTINGS = settings(
+    max_examples=3,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def _fragment(demo: str, entries, draw_field) -> str:
@@ -45,7 +82,9 @@ def _check_alive(page, demo: str, errors: list) -> None:
     text = page.text_content(f'[data-demo="{demo}"] .demo-message') or ""
     assert not text.strip() or HANGUL.search(text)
     canvas = f'[data-demo="{demo}"] canvas[data-points] >> nth=0'
-    editable = demo in DRAGGABLE and (demo != "hull-steps" or "is-editable" in (page.get_attribute(canvas, "class") or ""))
+    editable = demo in DRAGGABLE and (
+        demo != "hull-steps" or "is-editable" in (page.get_attribute(canvas, "class") or "")
+    )
     if editable:
         points = json.loads(page.get_attribute(canvas, "data-points"))
         if points:
@@ -80,20 +119,28 @@ def test_hostile_embed_attributes_are_survived(page, site_url, demo):
     page.on("pageerror", lambda e: errors.append(str(e)))
 
     @SETTINGS
-    @given(attributes=st.dictionaries(st.sampled_from(FIELDS[demo] + ["bogus", "onclick", "style"]), VALUES, max_size=4))
+    @given(
+        attributes=st.dictionaries(st.sampled_from(FIELDS[demo] + ["bogus", "onclick", "style"]), VALUES, max_size=4)
+    )
     def run(attributes):
-        page.evaluate("""([name, attributes]) => {
+        page.evaluate(
+            """([name, attributes]) => {
             document.querySelectorAll('ptr-demo.fuzz').forEach((el) => el.remove());
             const el = document.createElement('ptr-demo');
             el.className = 'fuzz';
             el.setAttribute('name', name);
             for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
             document.body.append(el);
-        }""", [demo, attributes])
+        }""",
+            [demo, attributes],
+        )
         page.wait_for_function(
             "() => document.querySelector('ptr-demo.fuzz')?.shadowRoot?.querySelector('[data-demo]')?.dataset.state === 'idle'",
-            timeout=60_000)
-        text = page.evaluate("() => document.querySelector('ptr-demo.fuzz').shadowRoot.querySelector('.demo-message')?.textContent ?? ''")
+            timeout=60_000,
+        )
+        text = page.evaluate(
+            "() => document.querySelector('ptr-demo.fuzz').shadowRoot.querySelector('.demo-message')?.textContent ?? ''"
+        )
         assert not text.strip() or HANGUL.search(text)
         assert errors == []
 

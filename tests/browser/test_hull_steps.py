@@ -22,10 +22,11 @@ def assert_step(page, step: int, mask: bool) -> None:
     assert out_value(page, DEMO, "input") == expected["input"]  # 0 stands for ⇒
     shown_input = page.text_content(f'{ROOT} [data-out="input"]')
     assert shown_input == ("⇒" if expected["input"] == 0 else f"P{expected['input']}")
-    assert page.text_content(f'{ROOT} [data-out="choice"]') == ("⇐" if expected["choice"] == 0 else f"P{expected['choice']}")
+    assert page.text_content(f'{ROOT} [data-out="choice"]') == (
+        "⇐" if expected["choice"] == 0 else f"P{expected['choice']}"
+    )
     assert page.is_checked(f'{ROOT} [data-control="mask"]') == mask
     assert canvas_points(page, CANVAS) == HULL_EXAMPLE
-
 
 
 def test_step_one_starts_from_the_start_token(demo):
@@ -69,11 +70,20 @@ def test_the_mask_removes_chosen_points_but_keeps_the_start(demo):
 def test_play_advances_about_one_step_a_second_and_stops_at_six(demo):
     demo.click(f'{ROOT} [data-action="play"]')
     assert demo.get_attribute(f'{ROOT} [data-action="play"]', "aria-pressed") == "true"
-    demo.wait_for_function("() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '3'", timeout=5_000)
-    demo.wait_for_function("() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '6'", timeout=10_000)
+    demo.wait_for_function(
+        "() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '3'",
+        timeout=5_000,
+    )
+    demo.wait_for_function(
+        "() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '6'",
+        timeout=10_000,
+    )
     wait_ready(demo, DEMO)
     assert_step(demo, 6, False)
-    demo.wait_for_function("() => document.querySelector('[data-demo=\"hull-steps\"] [data-action=\"play\"]').getAttribute('aria-pressed') === 'false'", timeout=3_000)
+    demo.wait_for_function(
+        "() => document.querySelector('[data-demo=\"hull-steps\"] [data-action=\"play\"]').getAttribute('aria-pressed') === 'false'",
+        timeout=3_000,
+    )
     demo.wait_for_timeout(1_200)
     assert out_value(demo, DEMO, "step") == 6
 
@@ -86,7 +96,10 @@ def test_play_from_the_end_restarts_and_reduced_motion_still_steps(page, site_ur
     page.click(f'{ROOT} [data-action="play"]')
     wait_ready(page, DEMO)
     assert_step(page, 1, True)
-    page.wait_for_function("() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '2'", timeout=5_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '2'",
+        timeout=5_000,
+    )
     page.click(f'{ROOT} [data-action="play"]')  # pressed again: pause
     wait_ready(page, DEMO)
     paused = out_value(page, DEMO, "step")

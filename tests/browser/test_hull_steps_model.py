@@ -23,7 +23,6 @@ def assert_matches_model(page, step: int, mask: bool) -> dict:
     return expected
 
 
-
 def test_the_real_model_is_the_default_and_every_step_is_a_distribution(demo):
     assert demo.is_checked(f'{ROOT} [data-control="model"]')
     assert "실제" in demo.text_content(f"{ROOT} .illustrative-badge")

@@ -96,7 +96,7 @@ def test_cancel_stops_sending_chunks(demo):
     click(demo, "evaluate")
     assert demo.get_attribute(ROOT, "data-state") == "busy"
     demo.wait_for_function(
-        "() => JSON.parse(document.querySelector('[data-demo=\"length-eval\"] [data-out=\"progress\"]').dataset.value) > 0"
+        '() => JSON.parse(document.querySelector(\'[data-demo="length-eval"] [data-out="progress"]\').dataset.value) > 0'
     )
     click(demo, "cancel")
     stopped = out_value(demo, DEMO, "progress")

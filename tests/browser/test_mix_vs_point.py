@@ -39,8 +39,6 @@ def assert_matches_oracle(page):
     return d
 
 
-
-
 def test_default_vector_mixes_and_points(demo):
     assert assert_matches_oracle(demo) == [1.2, 1.0]
     assert canvas_points(demo, CANVAS) == [to_unit([1.2, 1.0])]

@@ -21,7 +21,6 @@ def assert_matches_oracle(page, p_gen: float) -> dict:
     return expected
 
 
-
 def test_default_mix_copies_the_oov_name(demo):
     expected = assert_matches_oracle(demo, 0.3)
     assert expected["chosen"] == "Okonkwo"

@@ -42,12 +42,16 @@ def article(page, site_url):
 def test_the_prelude_sits_before_demo_1_with_both_demos_and_a_toc_entry(article):
     page = article
     order = page.evaluate("() => [...document.querySelectorAll('main section')].map((s) => s.id)")
-    assert order.index("prelude") < order.index("why-hull") == order.index("slots") - 1  # the hull's motivation comes just before §1
+    assert (
+        order.index("prelude") < order.index("why-hull") == order.index("slots") - 1
+    )  # the hull's motivation comes just before §1
     mounts = page.evaluate("() => [...document.querySelectorAll('#prelude [data-demo]')].map((el) => el.dataset.demo)")
     assert mounts == ["lm-shapes", "nplm"]
     assert page.locator('.toc a[href="#prelude"]').count() == 1
     # The numbered sections keep their numbers: the prelude is unnumbered, slots is still 1.
-    toc = page.evaluate("() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href'), slots: ol.querySelector('a[href=\"#slots\"]').parentElement.value }; }")
+    toc = page.evaluate(
+        "() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href'), slots: ol.querySelector('a[href=\"#slots\"]').parentElement.value }; }"
+    )
     assert toc == {"start": 0, "first": "#prelude", "slots": 1}
     assert "Bengio" in page.text_content("#prelude")
     assert page.watch.console_errors == []
@@ -65,12 +69,16 @@ def test_lm_steps_show_the_same_tensors_python_computes(article):
     assert f"V = {dims['V']}" in text and f"H = {dims['H']}" in text and f"D = {dims['D']}" in text
     assert "이 너비 V는 모델을 만들 때 정해졌습니다" in text
     # Every tensor of the step is drawn with its real shape.
-    drawn = page.evaluate(f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor]')].map((el) => [el.dataset.tensor, JSON.parse(el.dataset.shape)]))")
+    drawn = page.evaluate(
+        f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor]')].map((el) => [el.dataset.tensor, JSON.parse(el.dataset.shape)]))"
+    )
     for name in ["x", "h_prev", "c_prev", "A", "f", "g", "i", "o", "c", "h", "s", "p", "W_x", "W_h", "W_s"]:
         assert drawn[name] == expected["shapes"][name], name
     assert drawn["p_flat"] == [1, dims["V"]]
     # Boxes are proportional: the row of V probabilities is V/H times as wide as h_t.
-    widths = page.evaluate(f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor] canvas')].map((c) => [c.closest('[data-tensor]').dataset.tensor, c.getBoundingClientRect().width - 2]))")
+    widths = page.evaluate(
+        f"() => Object.fromEntries([...document.querySelectorAll('{LM} [data-tensor] canvas')].map((c) => [c.closest('[data-tensor]').dataset.tensor, c.getBoundingClientRect().width - 2]))"
+    )
     assert widths["s"] / widths["h"] == pytest.approx(dims["V"] / dims["H"], rel=1e-6)
     for _ in range(3):
         tokens = tokens + [expected["token"]["id"]]
@@ -222,7 +230,9 @@ def test_nplm_seed_and_direct_come_from_the_url_and_the_controls(page, site_url)
 
 @pytest.mark.parametrize("width", [1280, 375])
 def test_prelude_screenshots_fit_the_page(browser, site_url, width):
-    context = browser.new_context(viewport={"width": width, "height": 900}, device_scale_factor=1, service_workers="block")
+    context = browser.new_context(
+        viewport={"width": width, "height": 900}, device_scale_factor=1, service_workers="block"
+    )
     page = context.new_page()
     page.goto(site_url + "index.html")
     wait_ready(page, "lm-shapes")
@@ -230,7 +240,10 @@ def test_prelude_screenshots_fit_the_page(browser, site_url, width):
     page.click(f'{LM} [data-action="step"]')
     wait_ready(page, "lm-shapes")
     page.click(f'{NPLM} [data-action="train"]')
-    page.wait_for_function("() => JSON.parse(document.querySelector('[data-demo=\"nplm\"] [data-out=\"iteration\"]').dataset.value) >= 500", timeout=30_000)
+    page.wait_for_function(
+        '() => JSON.parse(document.querySelector(\'[data-demo="nplm"] [data-out="iteration"]\').dataset.value) >= 500',
+        timeout=30_000,
+    )
     page.click(f'{NPLM} [data-action="pause"]')
     wait_ready(page, "nplm")
     page.wait_for_timeout(300)
@@ -245,10 +258,21 @@ def test_prelude_screenshots_fit_the_page(browser, site_url, width):
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, json.dumps(boxes)
 
 
-@pytest.mark.parametrize(("demo", "hash_", "value"), [
-    ("lm-shapes", "lm-shapes.mode=greedy&lm-shapes.temperature=0.5", lambda: lm_oracle([0], mode="greedy", temperature=0.5)["token"]["word"]),
-    ("nplm", "nplm.seed=4&nplm.direct=0", lambda: dispatch("nplm", "reset", {"seed": 4, "direct": False})["perplexity"]),
-])
+@pytest.mark.parametrize(
+    ("demo", "hash_", "value"),
+    [
+        (
+            "lm-shapes",
+            "lm-shapes.mode=greedy&lm-shapes.temperature=0.5",
+            lambda: lm_oracle([0], mode="greedy", temperature=0.5)["token"]["word"],
+        ),
+        (
+            "nplm",
+            "nplm.seed=4&nplm.direct=0",
+            lambda: dispatch("nplm", "reset", {"seed": 4, "direct": False})["perplexity"],
+        ),
+    ],
+)
 def test_both_demos_stand_alone_in_the_iframe_embed(page, site_url, demo, hash_, value):
     page.goto(f"{site_url}embed.html#demo={demo}&{hash_}")
     wait_ready(page, demo)

@@ -41,13 +41,16 @@ def two_url(site_url, tmp_path_factory):
 def _idle(page, element_id):
     page.wait_for_function(
         "(id) => document.getElementById(id)?.shadowRoot?.querySelector('[data-demo]')?.dataset.state === 'idle'",
-        arg=element_id, timeout=90_000)
+        arg=element_id,
+        timeout=90_000,
+    )
 
 
 def _value(page, element_id, name):
     return page.evaluate(
         "([id, name]) => JSON.parse(document.getElementById(id).shadowRoot.querySelector(`[data-out=\"${name}\"]`)?.dataset.value ?? 'null')",
-        [element_id, name])
+        [element_id, name],
+    )
 
 
 def _click(page, element_id, action):
@@ -58,7 +61,9 @@ def _train_until(page, element_id, iterations):
     _click(page, element_id, "train")
     page.wait_for_function(
         "([id, n]) => JSON.parse(document.getElementById(id).shadowRoot.querySelector('[data-out=\"iteration\"]')?.dataset.value ?? '0') >= n",
-        arg=[element_id, iterations], timeout=60_000)
+        arg=[element_id, iterations],
+        timeout=60_000,
+    )
     _click(page, element_id, "pause")
     _idle(page, element_id)
 
@@ -80,9 +85,16 @@ def test_two_trainer_embeds_each_train_their_own_model(two):
     assert _value(two, "t2", "iteration") == 0  # training one did not move the other
     _train_until(two, "t2", 50)
     assert _value(two, "t1", "iteration") == first
-    ids = two.evaluate("() => ['t1', 't2'].map((id) => document.getElementById(id).shadowRoot.querySelector('[data-demo]').dataset.instance)")
+    ids = two.evaluate(
+        "() => ['t1', 't2'].map((id) => document.getElementById(id).shadowRoot.querySelector('[data-demo]').dataset.instance)"
+    )
     assert len(set(ids)) == 2
-    views = [two.evaluate(f"async (instance) => (await {two.runtime}).getRuntime().call('sort-trainer', 'view', {{ instance }})", i) for i in ids]
+    views = [
+        two.evaluate(
+            f"async (instance) => (await {two.runtime}).getRuntime().call('sort-trainer', 'view', {{ instance }})", i
+        )
+        for i in ids
+    ]
     assert [v["iteration"] for v in views] == [first, _value(two, "t2", "iteration")]
     assert [v["mask"] for v in views] == [True, False]
     assert not two.watch.console_errors
@@ -105,10 +117,14 @@ def test_a_worker_restart_puts_back_each_instances_own_model(two):
     for element_id in ("t1", "t2", "n1", "n2"):
         two.locator(f'#{element_id} [data-action="reset"]').wait_for()
     _idle(two, "t2")
-    views = {i: two.evaluate(
-        f"async (id) => {{ const el = document.getElementById(id).shadowRoot.querySelector('[data-demo]');"
-        f" return (await {two.runtime}).getRuntime().call(el.dataset.demo, 'view', {{ instance: el.dataset.instance }}); }}", i)
-        for i in ("t1", "n2")}
+    views = {
+        i: two.evaluate(
+            f"async (id) => {{ const el = document.getElementById(id).shadowRoot.querySelector('[data-demo]');"
+            f" return (await {two.runtime}).getRuntime().call(el.dataset.demo, 'view', {{ instance: el.dataset.instance }}); }}",
+            i,
+        )
+        for i in ("t1", "n2")
+    }
     assert views["t1"]["iteration"] == before["t1"] and views["t1"]["seed"] == 3
     assert views["n2"]["iteration"] == before["n2"] and views["n2"]["direct"] is False
     assert _value(two, "t2", "iteration") == before["t2"] + 1  # the step, on its own restored model
@@ -116,10 +132,14 @@ def test_a_worker_restart_puts_back_each_instances_own_model(two):
 
 def test_a_removed_embed_lets_the_worker_forget_its_model(two):
     _train_until(two, "t1", 100)
-    instance = two.evaluate("() => document.getElementById('t1').shadowRoot.querySelector('[data-demo]').dataset.instance")
+    instance = two.evaluate(
+        "() => document.getElementById('t1').shadowRoot.querySelector('[data-demo]').dataset.instance"
+    )
     two.evaluate("() => document.getElementById('t1').remove()")
     two.wait_for_timeout(300)
-    view = two.evaluate(f"async (instance) => (await {two.runtime}).getRuntime().call('sort-trainer', 'view', {{ instance }})", instance)
+    view = two.evaluate(
+        f"async (instance) => (await {two.runtime}).getRuntime().call('sort-trainer', 'view', {{ instance }})", instance
+    )
     assert view["iteration"] == 0  # a new, untrained sorter: the old one was freed
     assert _value(two, "t2", "iteration") == 0 and not two.watch.console_errors
 
@@ -130,11 +150,15 @@ def test_when_the_worker_cannot_come_back_pending_calls_fail_with_a_korean_messa
     page.route("**/js/runtime/worker.js", lambda route: route.fulfill(status=404, body="gone"))
     page.evaluate(f"async () => (await {RUNTIME}).getRuntime().worker.terminate()")
     page.locator('[data-demo="sequences"] [data-action="reset"]').click()  # pending on a dead worker
-    page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'error'", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'error'", timeout=30_000
+    )
     assert "파이썬" in page.text_content('[data-demo="sequences"] .demo-message')
     assert page.locator('[data-demo="sequences"] [data-action="retry"]').is_visible()
-    later = page.evaluate(f"async () => {{ try {{ await (await {RUNTIME}).getRuntime().call('runtime', 'ping', {{}}); return 'resolved'; }}"
-                          " catch (err) { return err.kind + ': ' + err.message; } }")
+    later = page.evaluate(
+        f"async () => {{ try {{ await (await {RUNTIME}).getRuntime().call('runtime', 'ping', {{}}); return 'resolved'; }}"
+        " catch (err) { return err.kind + ': ' + err.message; } }"
+    )
     assert later.startswith("unavailable: ") and "파이썬" in later
     page.unroute("**/js/runtime/worker.js")
     page.locator('[data-action="retry-python"]').click()
@@ -181,7 +205,10 @@ def test_train_then_a_new_seed_before_the_first_reply_is_fine(page, site_url):
     for route in held:
         route.continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
-    page.wait_for_function("() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]')?.dataset.value ?? '0') > 20", timeout=60_000)
+    page.wait_for_function(
+        "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]')?.dataset.value ?? '0') > 20",
+        timeout=60_000,
+    )
     page.locator(f'{root} [data-action="pause"]').click()
     assert errors == []
     assert "시드 11" in page.text_content(f"{root} .demo-message")
@@ -201,5 +228,7 @@ def test_histories_keep_memory_flat(page, site_url):
 def test_python_none_arrives_as_null(page, site_url):
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
-    loss = page.evaluate(f"async () => {{ const r = await (await {RUNTIME}).getRuntime().call('sort-trainer', 'reset', {{ instance: 'none-test' }}); return [r.loss === null, 'loss' in r]; }}")
+    loss = page.evaluate(
+        f"async () => {{ const r = await (await {RUNTIME}).getRuntime().call('sort-trainer', 'reset', {{ instance: 'none-test' }}); return [r.loss === null, 'loss' in r]; }}"
+    )
     assert loss == [True, True]

@@ -39,7 +39,6 @@ def test_canvases_and_controls_are_drawn_before_python_is_ready(page, site_url):
 
 def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(page, site_url):
     from ptrnet.notation import hull_sequence
-
     from tests.browser.conftest import canvas_points, pixel_of
 
     page.goto(site_url + "index.html")
@@ -52,7 +51,9 @@ def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(pa
     page.mouse.move(*pixel_of(page, canvas, (0.6, 0.9)), steps=4)
     page.mouse.up()
     # How fast recovery is, is measured by tests/bench/bench_site.py; here: that it happens.
-    page.wait_for_function("() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=15_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=15_000
+    )
     wait_ready(page, "sequences")
     assert "다시 시작" in page.text_content("[data-runtime-banner]")
     points = canvas_points(page, canvas)
@@ -87,10 +88,14 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
     iteration = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
     page.wait_for_function(f"() => ({iteration})() >= 300", timeout=60_000)
     page.wait_for_timeout(1200)  # at least one snapshot after the first 300 iterations
-    before = page.evaluate(iteration)
     page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
-    page.wait_for_function("() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=20_000)
-    page.wait_for_function("() => document.querySelector('[data-demo=\"sort-trainer\"] .demo-message').textContent.includes('이어 갑니다')", timeout=60_000)
+    page.wait_for_function(
+        "() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=20_000
+    )
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"sort-trainer\"] .demo-message').textContent.includes('이어 갑니다')",
+        timeout=60_000,
+    )
     message = page.text_content('[data-demo="sort-trainer"] .demo-message span')
     resumed_from = int("".join(ch for ch in message.split("반복")[1].split("에")[0] if ch.isdigit()))
     assert 300 <= resumed_from  # a snapshot taken after the first 300 iterations, not a fresh start
@@ -100,12 +105,13 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
 
 def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, site_url):
     from ptrnet.notation import hull_sequence
-
     from tests.browser.conftest import canvas_points, pixel_of
 
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
-    page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'inject_fault', { demo: 'sequences', fn: 'solve' })")
+    page.evaluate(
+        "async () => (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'inject_fault', { demo: 'sequences', fn: 'solve' })"
+    )
     canvas = '[data-demo="sequences"] canvas'
     page.mouse.move(*pixel_of(page, canvas, canvas_points(page, canvas)[0]))
     page.mouse.down()
@@ -151,7 +157,9 @@ def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(p
     assert fetched == ["hull_ptrnet.npz"]  # once, and the n = 5 baseline not at all at n = 8
     assert out_value(page, "slots", "real_ptrnet") and out_value(page, "slots", "real_seq2seq") is None
     page.fill('[data-demo="slots"] [data-control="n"]', "5")
-    page.wait_for_function("() => document.querySelector('[data-demo=\"slots\"] [data-out=\"real_seq2seq\"]')?.dataset.value?.startsWith('[')")
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"slots\"] [data-out=\"real_seq2seq\"]')?.dataset.value?.startsWith('[')"
+    )
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
     assert fetched == ["hull_ptrnet.npz", "hull_seq2seq.npz"]
     assert not page.watch.console_errors

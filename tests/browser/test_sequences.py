@@ -17,8 +17,6 @@ def assert_matches_oracle(page):
     return points
 
 
-
-
 def test_page_reaches_ready_and_shows_answers_for_default_points(demo):
     assert demo.get_attribute("html", "data-python") == "ready"
     points = assert_matches_oracle(demo)
@@ -188,7 +186,9 @@ def test_touch_drag_moves_a_point(browser, site_url):
     points = canvas_points(page, CANVAS)
     start, end = pixel_of(page, CANVAS, points[1]), pixel_of(page, CANVAS, (0.5, 0.5))
     touch = context.new_cdp_session(page)  # real touch input, turned into pointer events by Chromium
-    path = [start] + [(start[0] + (end[0] - start[0]) * t / 5, start[1] + (end[1] - start[1]) * t / 5) for t in range(1, 6)]
+    path = [start] + [
+        (start[0] + (end[0] - start[0]) * t / 5, start[1] + (end[1] - start[1]) * t / 5) for t in range(1, 6)
+    ]
     touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
     for x, y in path[1:]:
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})

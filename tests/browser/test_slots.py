@@ -24,13 +24,17 @@ def assert_matches_oracle(page, n: int, seed: int) -> dict:
     assert out_value(page, DEMO, "ptr_slots") == expected["ptr_slots"] == n + 1
     rows = {name: page.locator(f'{ROOT} .slot-row[data-row="{name}"] .slot') for name in ("answer", "seq2seq", "ptr")}
     vocab = expected["seq2seq_vocab"]
-    captions = [f"칸 {vocab.index(token) + 1}" if ok else "출력 불가" for token, ok in zip(expected["answer"], expected["emittable"])]
-    assert rows["answer"].all_text_contents() == [token + caption for token, caption in zip(expected["answer"], captions)]
+    captions = [
+        f"칸 {vocab.index(token) + 1}" if ok else "출력 불가"
+        for token, ok in zip(expected["answer"], expected["emittable"], strict=True)
+    ]
+    assert rows["answer"].all_text_contents() == [
+        token + caption for token, caption in zip(expected["answer"], captions, strict=True)
+    ]
     assert page.locator(f'{ROOT} .slot-row[data-row="answer"] .slot.is-missing').count() == expected["seq2seq_missing"]
     assert rows["seq2seq"].count() == 7
     assert rows["ptr"].all_text_contents() == expected["ptr_labels"]
     return expected
-
 
 
 def test_default_shows_three_tokens_a_five_slot_softmax_cannot_say(demo):

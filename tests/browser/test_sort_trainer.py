@@ -27,7 +27,6 @@ def wait_iteration(page, at_least, timeout=30_000):
     )
 
 
-
 def test_starts_untrained_with_a_heat_map_of_eight_numbers(demo):
     assert iteration(demo) == 0
     assert out_value(demo, DEMO, "loss") is None

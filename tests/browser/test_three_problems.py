@@ -1,5 +1,7 @@
 """The companion page [three-problems]: the 7-point example solved three ways, draggable."""
 
+from itertools import pairwise
+
 import pytest
 
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
@@ -15,13 +17,21 @@ def canvas(panel):
     return f'[data-demo="three-problems"] canvas[data-panel="{panel}"]'
 
 
-
 def test_the_reference_example_gives_the_specs_three_answers(demo):
     for panel in ("hull", "delaunay", "tsp"):
         assert canvas_points(demo, canvas(panel)) == REFERENCE
     assert out_value(demo, DEMO, "hull") == [3, 6, 4, 5, 3]
     assert out_value(demo, DEMO, "tsp") == [1, 2, 6, 4, 7, 5, 3, 1]
-    assert out_value(demo, DEMO, "delaunay") == [[1, 3, 5], [1, 5, 7], [1, 2, 3], [1, 2, 7], [4, 5, 7], [2, 3, 6], [2, 4, 7], [2, 4, 6]]
+    assert out_value(demo, DEMO, "delaunay") == [
+        [1, 3, 5],
+        [1, 5, 7],
+        [1, 2, 3],
+        [1, 2, 7],
+        [4, 5, 7],
+        [2, 3, 6],
+        [2, 4, 7],
+        [2, 4, 6],
+    ]
     assert out_value(demo, DEMO, "tsp_length") == pytest.approx(2.6175, abs=1e-4)
     assert demo.watch.console_errors == []
     assert demo.watch.foreign_requests == []
@@ -94,7 +104,8 @@ def _assert_model_outputs(page, points) -> None:
     assert tour[0] == tour[-1] == 1 and sorted(tour[:-1]) == list(range(1, n + 1))  # constrained: always a tour
     optimal = out_value(page, DEMO, "tsp_length")
     assert out_value(page, DEMO, "tsp_ratio") == pytest.approx(
-        closed_length(points, [j - 1 for j in tour[:-1]]) / optimal, rel=1e-9)
+        closed_length(points, [j - 1 for j in tour[:-1]]) / optimal, rel=1e-9
+    )
     assert out_value(page, DEMO, "tsp_ratio") >= 1 - 1e-12
     triangles = out_value(page, DEMO, "model_delaunay")
     assert triangles == expected["model_delaunay"]
@@ -118,16 +129,28 @@ def test_dragging_redraws_the_model_answers_for_the_new_points(demo):
 
 
 def test_wrong_hull_edges_and_triangles_are_the_differences_from_the_exact_answers(page, site_url):
-    points = [[0.5, 0.5], [0.52, 0.49], [0.1, 0.12], [0.9, 0.1], [0.88, 0.92], [0.12, 0.9], [0.5, 0.95],
-              [0.05, 0.5], [0.95, 0.52], [0.5, 0.05], [0.3, 0.31], [0.71, 0.69]]
+    points = [
+        [0.5, 0.5],
+        [0.52, 0.49],
+        [0.1, 0.12],
+        [0.9, 0.1],
+        [0.88, 0.92],
+        [0.12, 0.9],
+        [0.5, 0.95],
+        [0.05, 0.5],
+        [0.95, 0.52],
+        [0.5, 0.05],
+        [0.3, 0.31],
+        [0.71, 0.69],
+    ]
     fragment = "_".join(f"{x},{y}" for x, y in points)
     page.goto(f"{site_url}three-problems.html#three-problems.points={fragment}")
     wait_ready(page, DEMO)
     _assert_model_outputs(page, points)
     expected = _models_for(points)
-    exact_edges = {frozenset(e) for e in zip(expected["hull"], expected["hull"][1:])}
+    exact_edges = {frozenset(e) for e in pairwise(expected["hull"])}
     model = expected["model_hull"]
-    assert {frozenset(e) for e in expected["hull_wrong_edges"]} == {frozenset(e) for e in zip(model, model[1:])} - exact_edges
+    assert {frozenset(e) for e in expected["hull_wrong_edges"]} == {frozenset(e) for e in pairwise(model)} - exact_edges
     truth = [sorted(t) for t in delaunay_sequence(points)]
     assert expected["delaunay_wrong"] == [t for t in out_value(page, DEMO, "model_delaunay") if t not in truth]
 
@@ -138,7 +161,9 @@ def test_the_a1_and_a2_tours_can_be_switched_on_and_are_kept_in_the_link(demo):
     demo.check('[data-demo="three-problems"] [data-control="a2"]')
     assert demo.locator('[data-baseline="A1"]').is_visible() and demo.locator('[data-baseline="A2"]').is_visible()
     optimal = out_value(demo, DEMO, "tsp_length")
-    assert out_value(demo, DEMO, "a1_length") >= optimal - 1e-12 and out_value(demo, DEMO, "a2_length") >= optimal - 1e-12
+    assert (
+        out_value(demo, DEMO, "a1_length") >= optimal - 1e-12 and out_value(demo, DEMO, "a2_length") >= optimal - 1e-12
+    )
     assert "a1=1" in demo.url and "a2=1" in demo.url
     demo.reload()
     wait_ready(demo, DEMO)
@@ -164,7 +189,9 @@ def test_points_can_be_added_and_deleted_between_three_and_twelve(demo):
 
 def test_only_the_companion_page_fetches_the_tsp_and_delaunay_weights(demo, site_url):
     fetched = [u for u in demo.watch.requests if "/models/" in u]
-    assert any(u.endswith("tsp_ptrnet.npz") for u in fetched) and any(u.endswith("delaunay_ptrnet.npz") for u in fetched)
+    assert any(u.endswith("tsp_ptrnet.npz") for u in fetched) and any(
+        u.endswith("delaunay_ptrnet.npz") for u in fetched
+    )
     before = len(demo.watch.requests)
     demo.goto(site_url + "index.html")
     wait_ready(demo, "hull-steps")

@@ -12,8 +12,8 @@ from html.parser import HTMLParser
 from urllib.parse import urlparse
 
 import pytest
-from ptrnet import api, lm, lstm
 
+from ptrnet import api, lm, lstm
 from tests.site_build import config, pages, pyodide_files, stdlib, wheel
 
 ROOT = config.ROOT
@@ -34,7 +34,9 @@ def official_numpy(tmp_path):
 
 
 def run_build(*args):
-    return subprocess.run([sys.executable, str(ROOT / "build.py"), "build", *args], cwd=ROOT, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "build", *args], cwd=ROOT, capture_output=True, text=True
+    )
 
 
 def test_a_corrupted_numpy_wheel_stops_the_build_with_a_message(official_numpy):
@@ -83,7 +85,15 @@ def test_our_stdlib_is_precompiled_bytecode_of_official_modules_and_much_smaller
     assert {i.filename[:-1] for i in compiled} <= set(full.namelist())
     headers = {ours.read(i)[:8] for i in compiled}
     assert len(headers) == 1 and headers.pop()[4:8] == (1).to_bytes(4, "little")
-    for module in ["os.pyc", "encodings/utf_8.pyc", "json/__init__.pyc", "importlib/resources/readers.pyc", "_pyodide/_base.pyc", "asyncio/__init__.pyc", "fractions.pyc"]:
+    for module in [
+        "os.pyc",
+        "encodings/utf_8.pyc",
+        "json/__init__.pyc",
+        "importlib/resources/readers.pyc",
+        "_pyodide/_base.pyc",
+        "asyncio/__init__.pyc",
+        "fractions.pyc",
+    ]:
         assert module in ours.namelist(), module
     for left_out in ["unittest/__init__.py", "xml/dom/minidom.py", "pydoc.py"]:
         assert left_out in full.namelist() and left_out + "c" not in ours.namelist()
@@ -148,14 +158,26 @@ def test_every_resource_url_in_the_pages_is_relative():
 
 def _service_worker_version(dist):
     text = (dist / "sw.js").read_text()
-    return json.loads(text.split("const VERSION = ")[1].split(";")[0]), json.loads(text.split("const ASSETS = ")[1].split(";")[0])
+    return json.loads(text.split("const VERSION = ")[1].split(";")[0]), json.loads(
+        text.split("const ASSETS = ")[1].split(";")[0]
+    )
 
 
-def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes_version_with_any_file(tmp_path, monkeypatch):
+def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes_version_with_any_file(
+    tmp_path, monkeypatch
+):
     version, assets = _service_worker_version(config.DIST)
-    files = {p.relative_to(config.DIST).as_posix() for p in config.DIST.rglob("*") if p.is_file() and not p.name.startswith(".")}
+    files = {
+        p.relative_to(config.DIST).as_posix()
+        for p in config.DIST.rglob("*")
+        if p.is_file() and not p.name.startswith(".")
+    }
     companion_only = {f for f in files if f in ("models/tsp_ptrnet.npz", "models/delaunay_ptrnet.npz")}
-    on_demand = {f for f in files if f.startswith("vendor/katex/fonts/")} | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"} | companion_only
+    on_demand = (
+        {f for f in files if f.startswith("vendor/katex/fonts/")}
+        | {"pyodide/python_stdlib_full.zip", "pyodide/pyodide.js", "models/hull_seq2seq.npz"}
+        | companion_only
+    )
     assert len(on_demand) > 10 and on_demand <= files
     assert set(assets) == files - {"sw.js"} - on_demand
     assert {"index.html", "models/hull_ptrnet.npz", "pyodide/python_stdlib.zip"} <= set(assets)
@@ -225,7 +247,12 @@ def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):
     subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(clone)], check=True)
     assert not (clone.parent.parent / "shared").exists()
     env = {**os.environ, "PYTHONPATH": str(clone / "py" / "src")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "tests/py", "-q", "-x", "-p", "no:cacheprovider"],
-                          cwd=clone, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/py", "-q", "-x", "-p", "no:cacheprovider"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert " passed" in done.stdout

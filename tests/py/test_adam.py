@@ -17,9 +17,7 @@ def test_adam_update_equals_hand_computation() -> None:
     theta1, m1, v1 = adam_update(theta, g1, np.zeros(2), np.zeros(2), 1, 0.01)
     assert m1 == pytest.approx([0.05, -0.01], rel=1e-15)
     assert v1 == pytest.approx([0.00025, 0.00001], rel=1e-12)
-    assert theta1 == pytest.approx(
-        [1.0 - 0.01 * 0.5 / (0.5 + 1e-8), -2.0 + 0.01 * 0.1 / (0.1 + 1e-8)], rel=1e-15
-    )
+    assert theta1 == pytest.approx([1.0 - 0.01 * 0.5 / (0.5 + 1e-8), -2.0 + 0.01 * 0.1 / (0.1 + 1e-8)], rel=1e-15)
     # t = 2 with gradient g2
     g2 = np.array([-0.2, 0.3])
     theta2, m2, v2 = adam_update(theta1, g2, m1, v1, 2, 0.01)
@@ -28,10 +26,7 @@ def test_adam_update_equals_hand_computation() -> None:
         0.999 * 0.00025 + 0.001 * 0.04,
         0.999 * 0.00001 + 0.001 * 0.09,
     ]  # [0.00028975, 0.00009999]
-    step = [
-        0.01 * (m / 0.19) / (math.sqrt(v / 0.001999) + 1e-8)
-        for m, v in zip(m_ref, v_ref, strict=True)
-    ]
+    step = [0.01 * (m / 0.19) / (math.sqrt(v / 0.001999) + 1e-8) for m, v in zip(m_ref, v_ref, strict=True)]
     assert m2 == pytest.approx(m_ref, rel=1e-12)
     assert v2 == pytest.approx(v_ref, rel=1e-12)
     assert theta2 == pytest.approx([theta1[0] - step[0], theta1[1] - step[1]], rel=1e-12)

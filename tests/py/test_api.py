@@ -8,8 +8,8 @@ import pytest
 
 import ptrnet
 from ptrnet import api, sorter
-from ptrnet.handlers import base
 from ptrnet.api import InputError, dispatch, handler
+from ptrnet.handlers import base
 
 HANGUL = re.compile("[가-힣]")
 
@@ -195,7 +195,9 @@ def test_restore_rejects_a_broken_snapshot_in_korean():
 
 def test_an_injected_fault_fails_the_next_request_once():
     points = [[0.1, 0.1], [0.9, 0.2], [0.5, 0.9]]
-    assert dispatch("runtime", "inject_fault", {"demo": "sequences", "fn": "solve"}) == {"armed": ["sequences", "solve"]}
+    assert dispatch("runtime", "inject_fault", {"demo": "sequences", "fn": "solve"}) == {
+        "armed": ["sequences", "solve"]
+    }
     with pytest.raises(RuntimeError, match="일부러"):
         dispatch("sequences", "solve", {"points": points})
     assert dispatch("sequences", "solve", {"points": points})["hull"] == [1, 2, 3, 1]

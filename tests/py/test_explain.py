@@ -4,6 +4,7 @@ import json
 import math
 import re
 from importlib import resources
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -260,7 +261,7 @@ EXAMPLE = raw_json("pointer_generator.json")
 
 def formula(p_gen: float, vocab: dict, attention: list, source: list) -> dict:
     """P(w) = p_gen P_vocab(w) + (1 - p_gen) sum_{i: w_i = w} a_i, written out per word."""
-    copied = {w: sum(a for s, a in zip(source, attention) if s == w) for w in source}
+    copied = {w: sum(a for s, a in zip(source, attention, strict=True) if s == w) for w in source}
     return {w: p_gen * vocab.get(w, 0.0) + (1 - p_gen) * copied.get(w, 0.0) for w in set(vocab) | set(source)}
 
 
@@ -325,7 +326,7 @@ def test_argmax_switches_once_from_a_generated_word_to_the_copied_name():
     chosen = [o["chosen"] for o in outs]
     assert outs[0]["origin"][chosen[0]] == "vocab"
     assert chosen[-1] == "Okonkwo" and outs[-1]["oov"][outs[-1]["source"].index("Okonkwo")]
-    assert sum(a != b for a, b in zip(chosen, chosen[1:])) == 1
+    assert sum(a != b for a, b in pairwise(chosen)) == 1
 
 
 def test_default_p_gen_copies_the_oov_name():

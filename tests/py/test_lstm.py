@@ -37,12 +37,16 @@ def test_an_lstm_step_with_mapped_gates_equals_the_torch_formula() -> None:
     assert np.allclose(h_ours, h_ref, atol=1e-12) and np.allclose(c_ours, c_ref, atol=1e-12)
 
 
-
 @pytest.mark.parametrize("seed", [0, 1])
 def test_the_cells_backward_matches_central_differences(seed: int) -> None:
     rng = np.random.default_rng(seed)
     B, H = 3, 4
-    xz, h, c, Wh = rng.normal(size=(B, 4 * H)), rng.normal(size=(B, H)), rng.normal(size=(B, H)), rng.normal(size=(H, 4 * H))
+    xz, h, c, Wh = (
+        rng.normal(size=(B, 4 * H)),
+        rng.normal(size=(B, H)),
+        rng.normal(size=(B, H)),
+        rng.normal(size=(H, 4 * H)),
+    )
     wh_, wc = rng.normal(size=(B, H)), rng.normal(size=(B, H))  # the loss is wh_ . h' + wc . c'
 
     def loss(xz, h, c, Wh):

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ptrnet import datasets, decoding, tasks, weights
+from ptrnet import decoding, tasks, weights
 from ptrnet import lstm_ptr as L
 from ptrnet import train as T
 from ptrnet.adam import Adam
@@ -54,8 +54,9 @@ def test_padding_leaves_each_example_unchanged() -> None:
     _, probs, _ = L.forward(params, batch)
     for b in range(3):
         n, t = int(batch.valid[b].sum()), int(batch.live[b].sum())
-        alone = L.Batch(batch.x[b : b + 1, :n], batch.valid[b : b + 1, :n], batch.target[b : b + 1, :t],
-                        batch.live[b : b + 1, :t])
+        alone = L.Batch(
+            batch.x[b : b + 1, :n], batch.valid[b : b + 1, :n], batch.target[b : b + 1, :t], batch.live[b : b + 1, :t]
+        )
         _, p_alone, _ = L.forward(params, alone)
         assert np.allclose(probs[b, :t, : n + 1], p_alone[0], atol=1e-12)
         assert np.all(probs[b, :t, n + 1 :] == 0.0)  # padded slots are never pointed at

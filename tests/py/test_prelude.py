@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -86,8 +87,14 @@ def test_gate_order_and_cell_update_match_separate_gates(seed: int) -> None:
     s = h @ W_s + b_s
     p = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
     order = lstm.GATES  # the package's one gate order
-    params = {"E": E, "W_x": np.hstack([Wx[k] for k in order]), "W_h": np.hstack([Wh[k] for k in order]),
-              "b": np.concatenate([b[k] for k in order]), "W_s": W_s, "b_s": b_s}
+    params = {
+        "E": E,
+        "W_x": np.hstack([Wx[k] for k in order]),
+        "W_h": np.hstack([Wh[k] for k in order]),
+        "b": np.concatenate([b[k] for k in order]),
+        "W_s": W_s,
+        "b_s": b_s,
+    }
     out = lm.step(params, ids, h_prev, c_prev)
     for name, want in {"x": x, "f": f, "g": g, "i": i, "o": o, "c": c, "h": h, "s": s, "p": p}.items():
         np.testing.assert_allclose(out[name], want, rtol=1e-12, atol=1e-14, err_msg=name)
@@ -197,11 +204,22 @@ def test_length_cap_ends_the_sentence() -> None:
     assert _step([0] + [the] * (lm.MAX_TOKENS - 2))["done"]
 
 
-@pytest.mark.parametrize("bad", [
-    {"tokens": []}, {"tokens": [1]}, {"tokens": [0, 99]}, {"tokens": [0, 1.5]}, {"tokens": "0"},
-    {"tokens": [0] * (lm.MAX_TOKENS + 1)}, {"tokens": [0], "mode": "beam"}, {"tokens": [0], "temperature": 0.05},
-    {"tokens": [0], "temperature": float("nan")}, {"tokens": [0], "seed": -1}, {"tokens": [0], "temperature": True},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"tokens": []},
+        {"tokens": [1]},
+        {"tokens": [0, 99]},
+        {"tokens": [0, 1.5]},
+        {"tokens": "0"},
+        {"tokens": [0] * (lm.MAX_TOKENS + 1)},
+        {"tokens": [0], "mode": "beam"},
+        {"tokens": [0], "temperature": 0.05},
+        {"tokens": [0], "temperature": float("nan")},
+        {"tokens": [0], "seed": -1},
+        {"tokens": [0], "temperature": True},
+    ],
+)
 def test_lm_shapes_rejects_bad_params(bad: dict) -> None:
     with pytest.raises(api.InputError) as err:
         api.dispatch("lm-shapes", "step", bad)
@@ -263,7 +281,9 @@ def test_perplexity_and_sentence_probability_are_computed_independently() -> Non
     s = nplm.summary(t)
     data = nplm.corpus_data()["nplm"]
     vocab = data["vocab"]
-    nll = [-_reference_logp(t.params, c, w) for sent in data["heldout"] for c, w in _sentence_contexts(sent.split(), vocab)]
+    nll = [
+        -_reference_logp(t.params, c, w) for sent in data["heldout"] for c, w in _sentence_contexts(sent.split(), vocab)
+    ]
     assert s["perplexity"]["model"] == pytest.approx(math.exp(sum(nll) / len(nll)), rel=1e-10)
     lps = [_reference_logp(t.params, c, w) for c, w in _sentence_contexts(data["unseen"].split(), vocab)]
     assert s["sentence_logprobs"]["model"] == pytest.approx(lps, rel=1e-10)
@@ -306,7 +326,7 @@ def test_unseen_sentence_is_not_in_the_training_data() -> None:
     assert data["unseen"] not in data["train"] + data["heldout"]
     assert not set(data["train"]) & set(data["heldout"])
     assert "the cat is walking in the bedroom" in data["train"]
-    train_bigrams = {p for s in data["train"] for p in zip(s.split(), s.split()[1:])}
+    train_bigrams = {p for s in data["train"] for p in pairwise(s.split())}
     assert {("a", "dog"), ("dog", "was"), ("was", "running"), ("a", "room")} & train_bigrams == set()
     assert set(unseen) <= set(data["vocab"])
 
@@ -350,10 +370,17 @@ def test_nplm_handlers() -> None:
     assert api.dispatch("nplm", "view", {}) == s
 
 
-@pytest.mark.parametrize(("fn", "bad"), [
-    ("reset", {"seed": -1}), ("reset", {"seed": 1.5}), ("reset", {"direct": "yes"}),
-    ("train", {"iterations": 0}), ("train", {"iterations": 2001}), ("train", {"iterations": "10"}),
-])
+@pytest.mark.parametrize(
+    ("fn", "bad"),
+    [
+        ("reset", {"seed": -1}),
+        ("reset", {"seed": 1.5}),
+        ("reset", {"direct": "yes"}),
+        ("train", {"iterations": 0}),
+        ("train", {"iterations": 2001}),
+        ("train", {"iterations": "10"}),
+    ],
+)
 def test_nplm_rejects_bad_params(fn: str, bad: dict) -> None:
     with pytest.raises(api.InputError) as err:
         api.dispatch("nplm", fn, bad)

@@ -38,9 +38,7 @@ def _reference_loss(params: sorter.Params, x: sorter.Array, mask: bool) -> float
     return total / steps
 
 
-def _reference_decode(
-    params: sorter.Params, row: sorter.Array, mask: bool
-) -> tuple[list[int], sorter.Array]:
+def _reference_decode(params: sorter.Params, row: sorter.Array, mask: bool) -> tuple[list[int], sorter.Array]:
     """Greedy decoding of one sequence, feeding back the model's own choice."""
     chosen: list[int] = []
     rows = []
@@ -54,9 +52,7 @@ def _reference_decode(
     return chosen, np.array(rows)
 
 
-def _numeric_grad(
-    params: sorter.Params, x: sorter.Array, mask: bool, h: float = 1e-6
-) -> sorter.Params:
+def _numeric_grad(params: sorter.Params, x: sorter.Array, mask: bool, h: float = 1e-6) -> sorter.Params:
     """Central finite differences of the loss for every parameter."""
     theta = sorter.flatten(params)
     num = np.zeros_like(theta)
@@ -102,9 +98,7 @@ def test_gradients_match_finite_differences(mask: bool, seed: int) -> None:
     _, grads = sorter.loss_and_grads(params, x, mask)
     num = _numeric_grad(params, x, mask)
     for name in sorter.PARAM_NAMES:
-        err = np.linalg.norm(grads[name] - num[name]) / (
-            np.linalg.norm(grads[name]) + np.linalg.norm(num[name])
-        )
+        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
         assert err < 1e-5, (name, err)
 
 
@@ -117,9 +111,7 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
     _, grads = sorter.loss_and_grads(params, x, True)
     num = _numeric_grad(params, x, True)
     for name in sorter.PARAM_NAMES:
-        err = np.linalg.norm(grads[name] - num[name]) / (
-            np.linalg.norm(grads[name]) + np.linalg.norm(num[name])
-        )
+        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
         assert err < 1e-5, (name, err)
 
 
@@ -129,9 +121,7 @@ def test_tanh_sum_equals_tanh(scale: float) -> None:
     e = rng.normal(0.0, scale, (5, 1, 4, 16))
     q = rng.normal(0.0, scale, (5, 3, 1, 16))
     # exp(2e) exp(2q) is exact to a few ulp; e + q itself rounds to ulp(|e|)
-    assert np.allclose(
-        sorter._tanh_sum(e, q), np.tanh(e + q), rtol=0.0, atol=1e-15 * max(1.0, 8 * scale)
-    )
+    assert np.allclose(sorter._tanh_sum(e, q), np.tanh(e + q), rtol=0.0, atol=1e-15 * max(1.0, 8 * scale))
 
 
 def test_masked_softmax_blocked_entries_are_zero_and_full_rows_are_not_nan() -> None:
@@ -214,11 +204,7 @@ def test_huge_learning_rate_is_reported_as_divergence() -> None:
     assert np.isfinite(trainer.theta).all()  # the bad update was not applied
     assert all(math.isfinite(v) for v in report["losses"])
     stopped = trainer.train(10)
-    assert (
-        stopped["diverged"] is True
-        and stopped["losses"] == []
-        and stopped["iteration"] == report["iteration"]
-    )
+    assert stopped["diverged"] is True and stopped["losses"] == [] and stopped["iteration"] == report["iteration"]
     trainer.reset()
     assert trainer.diverged is False
 
@@ -253,9 +239,7 @@ def test_decode_equals_step_by_step_reference(mask: bool) -> None:
     n=st.integers(1, 12),
     scale=st.sampled_from([0.1, 1.0, 30.0, 400.0]),
 )
-def test_masked_decoding_is_a_permutation_and_probs_are_distributions(
-    seed: int, n: int, scale: float
-) -> None:
+def test_masked_decoding_is_a_permutation_and_probs_are_distributions(seed: int, n: int, scale: float) -> None:
     rng = np.random.default_rng(seed)
     params = sorter.unflatten(rng.normal(0.0, scale, 96))
     x = rng.random((4, n))
@@ -264,9 +248,7 @@ def test_masked_decoding_is_a_permutation_and_probs_are_distributions(
     assert (np.sort(choices, axis=1) == np.arange(n)).all()
     assert np.allclose(probs.sum(axis=2), 1.0)
     assert (np.take_along_axis(probs, choices[:, :, None], 2) > 0).all()
-    blocked_later = np.take_along_axis(
-        probs[:, 1:, :], choices[:, :-1, None], 2
-    )  # first choice at step 2
+    blocked_later = np.take_along_axis(probs[:, 1:, :], choices[:, :-1, None], 2)  # first choice at step 2
     assert (blocked_later == 0.0).all()
 
 
@@ -290,9 +272,7 @@ def test_heatmap_plain_lists() -> None:
     view = sorter.heatmap(sorter.init_params(0), x, True)
     assert set(view) == {"x", "probs", "correct", "choices", "solved", "valid"}
     assert view["x"] == x and view["correct"] == [1, 4, 2, 0, 3]
-    assert len(view["probs"]) == 5 and all(
-        len(r) == 5 and type(r[0]) is float for r in view["probs"]
-    )
+    assert len(view["probs"]) == 5 and all(len(r) == 5 and type(r[0]) is float for r in view["probs"])
     assert all(type(c) is int for c in view["choices"]) and view["valid"] is True
     assert view["solved"] == (view["choices"] == view["correct"])
     assert all(abs(sum(r) - 1.0) < 1e-12 for r in view["probs"])
@@ -330,9 +310,7 @@ def test_without_mask_invalid_outputs_appear_and_grow_with_n(
 ) -> None:
     curves = trained[False]
     assert _at(curves, "invalid", 50) >= 0.5
-    assert _at(curves, "seq_acc", 10) < _at(
-        trained[True], "seq_acc", 10
-    )  # worse even at a training length
+    assert _at(curves, "seq_acc", 10) < _at(trained[True], "seq_acc", 10)  # worse even at a training length
     assert _at(curves, "invalid", 5) < _at(curves, "invalid", 10) <= _at(curves, "invalid", 50)
 
 

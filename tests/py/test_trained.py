@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import math
 import json
+import math
 import re
 from importlib import resources
 
@@ -46,8 +46,9 @@ def test_shipped_weights_are_int8_rows_and_described_by_their_card(task: str) ->
         data = _data(f"{task}_{model}.npz")
         with np.load(io.BytesIO(data)) as f:
             matrices = [k for k in f.files if f[k].ndim == 2 and not k.endswith(weights.SCALE)]
-            assert matrices and all(f[k].dtype == np.int8 and f[k + weights.SCALE].shape == (f[k].shape[0], 1)
-                                    for k in matrices)
+            assert matrices and all(
+                f[k].dtype == np.int8 and f[k + weights.SCALE].shape == (f[k].shape[0], 1) for k in matrices
+            )
             assert all(f[k].dtype == np.float32 for k in f.files if f[k].ndim < 2 or k.endswith(weights.SCALE))
         assert entry["bytes"] == len(data)
         assert entry["parameters"] == sum(v.size for v in weights.shipped(f"{task}_{model}").values())
@@ -158,7 +159,9 @@ def test_three_problems_gives_each_models_answer_and_its_mistakes(seed: int) -> 
     tour = res["model_tsp"]
     assert tour[0] == tour[-1] == 1 and sorted(tour[:-1]) == list(range(1, n + 1)) and tour[1] <= tour[-2]
     length = sum(math.dist(points[a - 1], points[b - 1]) for a, b in zip(tour, tour[1:], strict=False))
-    assert res["model_tsp_length"] == pytest.approx(length) and res["tsp_ratio"] == pytest.approx(length / res["tsp_length"])
+    assert res["model_tsp_length"] == pytest.approx(length) and res["tsp_ratio"] == pytest.approx(
+        length / res["tsp_length"]
+    )
     assert res["tsp_ratio"] >= 1 - 1e-12
     truth = {tuple(sorted(t)) for t in Delaunay(np.array(points)).simplices + 1}  # scipy: general position here
     model = {tuple(t) for t in res["model_delaunay"]}
@@ -186,7 +189,10 @@ def test_weights_the_page_could_not_fetch_leave_the_exact_answers_and_a_korean_n
     monkeypatch.setattr(weights, "_load_shipped", missing)
     points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
     assert api.call("three-problems", "solve", {"points": points})["error"] == {
-        "kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.", "missing": path}
+        "kind": "missing",
+        "message": "학습한 가중치를 아직 받지 않았습니다.",
+        "missing": path,
+    }
     res = api.call("three-problems", "solve", {"points": points}, unavailable=[path])["result"]
     assert res["tsp"] == tsp_sequence(points) and res["hull"] == hull_sequence(points)
     assert "model_tsp" not in res and HANGUL.search(res["model_notes"]["tsp"])

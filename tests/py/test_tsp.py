@@ -12,7 +12,7 @@ from ptrnet.tsp import held_karp, tour_length
 
 def closed_length(pts, tour) -> float:
     """Closed tour length with plain math, independent of the package."""
-    return sum(math.dist(pts[a], pts[b]) for a, b in zip(tour, tour[1:] + tour[:1]))
+    return sum(math.dist(pts[a], pts[b]) for a, b in itertools.pairwise(tour + tour[:1]))
 
 
 def brute_force(pts) -> float:
@@ -94,7 +94,7 @@ def memo_dp(pts) -> float:
     n = len(pts)
     dist = [[math.dist(p, q) for q in pts] for p in pts]
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def rest_of_tour(unvisited: int, here: int) -> float:
         if not unvisited:
             return dist[here][0]

@@ -27,8 +27,8 @@ def test_hull_steps_load_from_the_wheel_and_mask_renormalises(selenium: Any) -> 
     masked = dispatch("hull-steps", "solve", {"step": 5, "mask": True})
     assert free["choice"] == masked["choice"] == 3 and masked["output"] == [3, 6, 4, 5, 3]
     assert masked["masked"] == [False, False, False, True, True, True, False, False]
-    kept = sum(p for p, m in zip(free["probs"], masked["masked"]) if not m)
-    for p, q, m in zip(free["probs"], masked["probs"], masked["masked"]):
+    kept = sum(p for p, m in zip(free["probs"], masked["masked"], strict=True) if not m)
+    for p, q, m in zip(free["probs"], masked["probs"], masked["masked"], strict=True):
         assert abs(q - (0.0 if m else p / kept)) < 1e-12
     assert abs(sum(masked["probs"]) - 1) < 1e-12
 
@@ -50,7 +50,9 @@ def test_mixed_vector_is_the_weighted_sum_of_the_encoders(selenium: Any) -> None
     out = dispatch("mix-vs-point", "solve", {"d": [30, 40]})
     assert abs(out["d"][0] - 4.8) < 1e-12 and abs(out["d"][1] - 6.4) < 1e-12  # length 8, direction kept
     for k in range(2):
-        assert abs(out["mixed"][k] - sum(a * e[k] for a, e in zip(out["weights"], out["encoders"]))) < 1e-12
+        assert (
+            abs(out["mixed"][k] - sum(a * e[k] for a, e in zip(out["weights"], out["encoders"], strict=True))) < 1e-12
+        )
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
@@ -70,7 +72,7 @@ def assert_close(got: Any, want: Any) -> None:
             assert_close(got[key], want[key])
     elif isinstance(want, list):
         assert len(got) == len(want)
-        for g, w in zip(got, want):
+        for g, w in zip(got, want, strict=True):
             assert_close(g, w)
     elif isinstance(want, float):
         assert isinstance(got, float) and abs(got - want) < 1e-12, (got, want)

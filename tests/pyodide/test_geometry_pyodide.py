@@ -4,6 +4,7 @@ from pytest_pyodide import run_in_pyodide
 
 from ptrnet import datasets
 
+
 @run_in_pyodide(packages=["ptrnet"])
 def test_runtime_has_the_pinned_numpy_and_ptrnet(selenium):
     import numpy as np

@@ -38,8 +38,14 @@ def test_gate_order_matches_separate_gates(selenium: Any) -> None:
     c = f * c_prev + i * g
     h = o * np.tanh(c)
     order = lstm.GATES  # the package's one gate order
-    params = {"E": E, "W_x": np.hstack([Wx[k] for k in order]), "W_h": np.hstack([Wh[k] for k in order]),
-              "b": np.concatenate([b[k] for k in order]), "W_s": W_s, "b_s": b_s}
+    params = {
+        "E": E,
+        "W_x": np.hstack([Wx[k] for k in order]),
+        "W_h": np.hstack([Wh[k] for k in order]),
+        "b": np.concatenate([b[k] for k in order]),
+        "W_s": W_s,
+        "b_s": b_s,
+    }
     out = lm.step(params, ids, h_prev, c_prev)
     for name, want in {"f": f, "g": g, "i": i, "o": o, "c": c, "h": h}.items():
         assert np.allclose(out[name], want, rtol=1e-12, atol=1e-14), name
@@ -93,8 +99,10 @@ def _answers_in_pyodide(selenium: Any) -> str:
 
     from ptrnet.api import dispatch
 
-    steps = [dispatch("lm-shapes", "step", {"tokens": [0, 2, 4], "mode": m, "temperature": 0.7, "seed": 11})
-             for m in ("sample", "greedy")]
+    steps = [
+        dispatch("lm-shapes", "step", {"tokens": [0, 2, 4], "mode": m, "temperature": 0.7, "seed": 11})
+        for m in ("sample", "greedy")
+    ]
     dispatch("nplm", "reset", {"seed": 2, "direct": False})
     return json.dumps({"steps": steps, "nplm": dispatch("nplm", "train", {"iterations": 300})})
 
@@ -107,7 +115,7 @@ def _assert_close(got: Any, want: Any, tol: float) -> None:
             _assert_close(got[key], want[key], tol)
     elif isinstance(want, list):
         assert len(got) == len(want)
-        for g, w in zip(got, want):
+        for g, w in zip(got, want, strict=True):
             _assert_close(g, w, tol)
     elif isinstance(want, float):
         assert isinstance(got, float) and abs(got - want) <= tol * max(1.0, abs(want)), (got, want)
@@ -118,10 +126,14 @@ def _assert_close(got: Any, want: Any, tol: float) -> None:
 def test_pyodide_answers_match_cpython(selenium: Any) -> None:
     """The shipped LM's step and a short NPLM run give CPython's answers after a JSON round trip."""
     got = json.loads(_answers_in_pyodide(selenium))
-    steps = [dispatch("lm-shapes", "step", {"tokens": [0, 2, 4], "mode": m, "temperature": 0.7, "seed": 11})
-             for m in ("sample", "greedy")]
+    steps = [
+        dispatch("lm-shapes", "step", {"tokens": [0, 2, 4], "mode": m, "temperature": 0.7, "seed": 11})
+        for m in ("sample", "greedy")
+    ]
     dispatch("nplm", "reset", {"seed": 2, "direct": False})
     want = json.loads(json.dumps({"steps": steps, "nplm": dispatch("nplm", "train", {"iterations": 300})}))
     _assert_close(got["steps"], want["steps"], 1e-12)
     _assert_close(got["nplm"], want["nplm"], 1e-8)  # 300 SGD steps may amplify libm rounding a little
-    assert np.isfinite(got["nplm"]["perplexity"]["trigram"]) and nplm.load_corpus().vocab == list(got["nplm"]["vectors"])
+    assert np.isfinite(got["nplm"]["perplexity"]["trigram"]) and nplm.load_corpus().vocab == list(
+        got["nplm"]["vectors"]
+    )

@@ -40,8 +40,9 @@ def test_hull_steps_in_pyodide_match_cpython(selenium_with_models: Any) -> None:
     for points in sets:
         for mask in (False, True):
             res = api.dispatch("hull-steps", "real", {"points": points, "mask": mask})
-            cases.append([points, mask, [[s["input"], s["choice"]] for s in res["steps"]],
-                          [s["probs"] for s in res["steps"]]])
+            cases.append(
+                [points, mask, [[s["input"], s["choice"]] for s in res["steps"]], [s["probs"] for s in res["steps"]]]
+            )
     _check_steps_in_pyodide(selenium_with_models, cases)
 
 

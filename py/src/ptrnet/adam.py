@@ -8,8 +8,17 @@ from numpy.typing import NDArray
 Array = NDArray[np.floating]
 
 
-def adam_update(p: Array, g: Array, m: Array, v: Array, t: int, lr: float, beta1: float = 0.9,
-                beta2: float = 0.999, eps: float = 1e-8) -> tuple[Array, Array, Array]:
+def adam_update(
+    p: Array,
+    g: Array,
+    m: Array,
+    v: Array,
+    t: int,
+    lr: float,
+    beta1: float = 0.9,
+    beta2: float = 0.999,
+    eps: float = 1e-8,
+) -> tuple[Array, Array, Array]:
     """One bias-corrected Adam update at step t >= 1; returns new (p, m, v) and leaves the inputs alone."""
     m = beta1 * m + (1.0 - beta1) * g
     v = beta2 * v + (1.0 - beta2) * g * g
@@ -26,8 +35,14 @@ def global_norm(grads: dict[str, Array]) -> float:
 class Adam:
     """Adam over a dict of arrays, updated in place; clips the gradients' global L2 norm when clip is set."""
 
-    def __init__(self, params: dict[str, Array], beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8,
-                 clip: float | None = None) -> None:
+    def __init__(
+        self,
+        params: dict[str, Array],
+        beta1: float = 0.9,
+        beta2: float = 0.999,
+        eps: float = 1e-8,
+        clip: float | None = None,
+    ) -> None:
         """Zero moments shaped like params."""
         self.m = {k: np.zeros_like(p) for k, p in params.items()}
         self.v = {k: np.zeros_like(p) for k, p in params.items()}
@@ -41,7 +56,8 @@ class Adam:
         self.t += 1
         for k, p in params.items():
             g = grads[k] * p.dtype.type(scale)
-            new, self.m[k], self.v[k] = adam_update(p, g, self.m[k], self.v[k], self.t, lr, self.beta1, self.beta2,
-                                                    self.eps)
+            new, self.m[k], self.v[k] = adam_update(
+                p, g, self.m[k], self.v[k], self.t, lr, self.beta1, self.beta2, self.eps
+            )
             p[...] = new
         return norm

@@ -6,7 +6,12 @@ import ptrnet
 from ptrnet import handlers, weights  # noqa: F401 — importing the handlers registers them
 from ptrnet.handlers import base
 from ptrnet.handlers.base import (  # noqa: F401 — the API's names
-    MAX_SEED, MAX_TSP_POINTS, MIN_MODEL_POINTS, InputError, handler, parse_points,
+    MAX_SEED,
+    MAX_TSP_POINTS,
+    MIN_MODEL_POINTS,
+    InputError,
+    handler,
+    parse_points,
 )
 
 
@@ -25,16 +30,31 @@ def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> d
     except InputError as err:
         return {"ok": False, "error": {"kind": "input", "message": str(err)}}
     except ptrnet.Unavailable:
-        return {"ok": False, "error": {"kind": "input", "message": "학습한 모델의 가중치를 내려받지 못했습니다. "
-                                                                  "네트워크 연결을 확인한 뒤 다시 시도해 주세요."}}
+        return {
+            "ok": False,
+            "error": {
+                "kind": "input",
+                "message": "학습한 모델의 가중치를 내려받지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도해 주세요.",
+            },
+        }
     except ptrnet.MissingData as err:
-        return {"ok": False, "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.",
-                                       "missing": str(err)}}
+        return {
+            "ok": False,
+            "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.", "missing": str(err)},
+        }
     except ModuleNotFoundError as err:
-        return {"ok": False, "error": {"kind": "module", "message": f"{err.name} 모듈이 없습니다.", "missing": err.name}}
+        return {
+            "ok": False,
+            "error": {"kind": "module", "message": f"{err.name} 모듈이 없습니다.", "missing": err.name},
+        }
     except Exception as err:  # noqa: BLE001 — every other failure is reported to the page, never raised into JS
-        return {"ok": False, "error": {"kind": "python",
-                                       "message": f"파이썬 계산 중 예상하지 못한 오류({type(err).__name__})가 났습니다: {err}"}}
+        return {
+            "ok": False,
+            "error": {
+                "kind": "python",
+                "message": f"파이썬 계산 중 예상하지 못한 오류({type(err).__name__})가 났습니다: {err}",
+            },
+        }
 
 
 def dispatch(demo: str, fn: str, params: dict) -> dict:

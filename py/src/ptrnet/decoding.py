@@ -20,8 +20,9 @@ def _prepare(params: Params, x: Array, valid: Bools | None, max_steps: int | Non
     return x, valid, 2 * x.shape[1] + 2 if max_steps is None else max_steps
 
 
-def greedy(params: Params, x: Array, valid: Bools | None = None, rule: str = "free",
-           max_steps: int | None = None) -> tuple[Ints, Array]:
+def greedy(
+    params: Params, x: Array, valid: Bools | None = None, rule: str = "free", max_steps: int | None = None
+) -> tuple[Ints, Array]:
     """The most probable choice at every step: choices (B, T) and every step's probabilities (B, T, slots)."""
     x, valid, max_steps = _prepare(params, x, valid, max_steps)
     B, N, _ = x.shape
@@ -49,8 +50,14 @@ def greedy(params: Params, x: Array, valid: Bools | None = None, rule: str = "fr
     return np.stack(choices, axis=1), np.stack(probs, axis=1)
 
 
-def beam_search(params: Params, x: Array, width: int = 1, valid: Bools | None = None, rule: str = "free",
-                max_steps: int | None = None) -> tuple[Ints, Array]:
+def beam_search(
+    params: Params,
+    x: Array,
+    width: int = 1,
+    valid: Bools | None = None,
+    rule: str = "free",
+    max_steps: int | None = None,
+) -> tuple[Ints, Array]:
     """The most probable finished sequence among `width` beams (Ptr-Net): choices (B, T) and log-probabilities (B,).
 
     Beams that reached ⇐ stay in the beam at no cost; width 1 is greedy decoding.

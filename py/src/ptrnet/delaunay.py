@@ -52,10 +52,10 @@ def delaunay(points: ArrayLike) -> np.ndarray:
     triangles: list[Triangle] = [(a, b, c), (b, a, _GHOST), (c, b, _GHOST), (a, c, _GHOST)]
     for p in order[2:start] + order[start + 1 :]:
         hit = [_conflicts(t, xy[p], xy) for t in triangles]
-        cavity = [t for t, h in zip(triangles, hit) if h]
+        cavity = [t for t, h in zip(triangles, hit, strict=True) if h]
         edges = [(t[k], t[(k + 1) % 3]) for t in cavity for k in range(3)]
         inner = set(edges)
-        triangles = [t for t, h in zip(triangles, hit) if not h]
+        triangles = [t for t, h in zip(triangles, hit, strict=True) if not h]
         triangles += [_fan(u, v, p) for u, v in edges if (v, u) not in inner]
     real = sorted(tuple(sorted(t)) for t in triangles if _GHOST not in t)
     return np.array(real, dtype=np.int64).reshape(-1, 3)

@@ -57,8 +57,11 @@ def area_coverage(examples: Sequence[Example], outputs: Sequence[list[int]]) -> 
         true_area = Polygon([tuple(pts[j - 1]) for j in truth[:-1]]).area
         ratios.append(Polygon(coords).area / true_area)
     frac_bad = bad / max(len(examples), 1)
-    return {"area_coverage": float(np.mean(ratios)) if ratios else None, "not_simple": frac_bad,
-            "area_fail": frac_bad > 0.01}
+    return {
+        "area_coverage": float(np.mean(ratios)) if ratios else None,
+        "not_simple": frac_bad,
+        "area_fail": frac_bad > 0.01,
+    }
 
 
 def is_tour(seq: Sequence[int], n: int) -> bool:
@@ -69,17 +72,24 @@ def is_tour(seq: Sequence[int], n: int) -> bool:
 def tour_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) -> dict:
     """Mean tour length of the outputs (all must be valid tours), of the optimum, and their ratio."""
     valid = [is_tour(o, len(p)) for o, (p, _) in zip(outputs, examples, strict=True)]
-    ours = [tour_length(p, np.array(o[:-1]) - 1) if ok else np.nan
-            for o, (p, _), ok in zip(outputs, examples, valid, strict=True)]
+    ours = [
+        tour_length(p, np.array(o[:-1]) - 1) if ok else np.nan
+        for o, (p, _), ok in zip(outputs, examples, valid, strict=True)
+    ]
     best = [tour_length(p, np.array(s[:-1]) - 1) for p, s in examples]
-    return {"mean_length": float(np.mean(ours)), "optimal": float(np.mean(best)), "valid": float(np.mean(valid)),
-            "ratio": float(np.mean(np.array(ours) / np.array(best)))}
+    return {
+        "mean_length": float(np.mean(ours)),
+        "optimal": float(np.mean(best)),
+        "valid": float(np.mean(valid)),
+        "ratio": float(np.mean(np.array(ours) / np.array(best))),
+    }
 
 
 def baseline_lengths(examples: Sequence[Example], names: Sequence[str] = ("A1", "A2", "A3")) -> dict:
     """Mean tour length of each approximate algorithm."""
-    return {name: float(np.mean([tour_length(p, baselines.ALGORITHMS[name](p)) for p, _ in examples]))
-            for name in names}
+    return {
+        name: float(np.mean([tour_length(p, baselines.ALGORITHMS[name](p)) for p, _ in examples])) for name in names
+    }
 
 
 def triangles(seq: Sequence[int]) -> set[tuple[int, ...]]:

@@ -18,8 +18,16 @@ START, END = "⇒", "⇐"
 TRAINED_N = 5  # the seq2seq baseline was trained at n = 5: its outputs are {1..5, ⇒, ⇐}
 SLOT_N = (3, 12)  # demo 1's slider: how many random points
 SLOT_DEFAULTS = {"n": 8, "seed": 6}  # n = 8, seed 6: three answer tokens above 5
-SEQUENCES_EXAMPLE = [[0.2, 0.25], [0.55, 0.15], [0.85, 0.35], [0.7, 0.6], [0.45, 0.5], [0.3, 0.8], [0.75, 0.88],
-                     [0.12, 0.55]]  # demo 2's points before the reader moves them
+SEQUENCES_EXAMPLE = [
+    [0.2, 0.25],
+    [0.55, 0.15],
+    [0.85, 0.35],
+    [0.7, 0.6],
+    [0.45, 0.5],
+    [0.3, 0.8],
+    [0.75, 0.88],
+    [0.12, 0.55],
+]  # demo 2's points before the reader moves them
 
 
 def random_points(n: int, seed: int) -> list[list[float]]:

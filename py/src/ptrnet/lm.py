@@ -89,8 +89,20 @@ def step(params: Params, ids: Ints, h_prev: Array, c_prev: Array, temperature: f
     x, h, c, k = _cell(params, ids, h_prev, c_prev)
     s = h @ params["W_s"] + params["b_s"]  # (N, V)
     p = softmax(s / temperature)  # (N, V)
-    return {"x": x, "h_prev": h_prev, "c_prev": c_prev, "A": k.z, "f": k.f, "g": k.g, "i": k.i, "o": k.o,
-            "c": c, "h": h, "s": s, "p": p}
+    return {
+        "x": x,
+        "h_prev": h_prev,
+        "c_prev": c_prev,
+        "A": k.z,
+        "f": k.f,
+        "g": k.g,
+        "i": k.i,
+        "o": k.o,
+        "c": c,
+        "h": h,
+        "s": s,
+        "p": p,
+    }
 
 
 def last_step(params: Params, tokens: Sequence[int], temperature: float = 1.0) -> dict[str, Array]:
@@ -200,8 +212,11 @@ def generation_step(tokens: Sequence[int], greedy: bool, temperature: float, see
         "step": len(tokens),
         "input": {"id": int(tokens[-1]), "word": vocab[tokens[-1]]},
         "tensors": {k: {"shape": _shape(out[k]), "values": out[k].tolist()} for k in TENSORS},
-        "shapes": {**{k: _shape(out[k]) for k in TENSORS}, **{k: _shape(params[k]) for k in ("E", "W_x", "W_h", "W_s")},
-                   "p_flat": _shape(p_flat)},
+        "shapes": {
+            **{k: _shape(out[k]) for k in TENSORS},
+            **{k: _shape(params[k]) for k in ("E", "W_x", "W_h", "W_s")},
+            "p_flat": _shape(p_flat),
+        },
         # the same step as part of a sequence: (batch, time) ids in, (batch, time, V) scores out
         "sequence": {"ids": _shape(np.array([[tokens[-1]]])), "scores": _shape(out["s"][:, None, :])},
         "probs": p_flat.tolist(),
@@ -225,8 +240,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     start = time.perf_counter()
     params, losses = train(config, log_every=100)
     vocab = corpus_data()["lm"]["vocab"]
-    payload = {"config": asdict(config), "vocab": vocab, "final_loss": losses[-1],
-               "params": {k: params[k].tolist() for k in PARAM_NAMES}}
+    payload = {
+        "config": asdict(config),
+        "vocab": vocab,
+        "final_loss": losses[-1],
+        "params": {k: params[k].tolist() for k in PARAM_NAMES},
+    }
     args.out.write_text(json.dumps(payload), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes) in {time.perf_counter() - start:.1f} s")
     for seed in range(5):

@@ -52,8 +52,9 @@ def backward(cache: Cache, dh: Array, dc: Array, Wh: Array, gWh: Array) -> tuple
     """Backward of step(): the gradient of xz (B, 4H), of h and of c before the step; adds to gWh in place."""
     h, c, _, i, f, o, g, tc = cache
     dcn = dc + dh * o * (1.0 - tc * tc)
-    dz = np.concatenate([dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o),
-                         dcn * i * (1.0 - g * g)], axis=1)  # (B, 4H) in GATES order
+    dz = np.concatenate(
+        [dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o), dcn * i * (1.0 - g * g)], axis=1
+    )  # (B, 4H) in GATES order
     gWh += h.T @ dz
     return dz, dz @ Wh.T, dcn * f
 

@@ -31,7 +31,6 @@ from numpy.typing import NDArray
 
 from ptrnet import lstm
 
-
 Array = NDArray[np.floating]
 Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
@@ -57,13 +56,20 @@ def kind(params: Params) -> str:
     return "ptrnet" if "W1" in params else "seq2seq"
 
 
-def init_params(model: str, hidden: int, seed: int, scale: float = 0.08, forget_bias: float = 1.0,
-                dtype: Any = np.float32) -> Params:
+def init_params(
+    model: str, hidden: int, seed: int, scale: float = 0.08, forget_bias: float = 1.0, dtype: Any = np.float32
+) -> Params:
     """Uniform(-scale, scale) weights as in the paper, forget-gate biases at forget_bias."""
     rng = np.random.default_rng(seed)
     H, d_in = hidden, 2 if model == "ptrnet" else len(VOCAB)
-    shapes = {"enc_Wx": (2, 4 * H), "enc_Wh": (H, 4 * H), "enc_b": (4 * H,),
-              "dec_Wx": (d_in, 4 * H), "dec_Wh": (H, 4 * H), "dec_b": (4 * H,)}
+    shapes = {
+        "enc_Wx": (2, 4 * H),
+        "enc_Wh": (H, 4 * H),
+        "enc_b": (4 * H,),
+        "dec_Wx": (d_in, 4 * H),
+        "dec_Wh": (H, 4 * H),
+        "dec_b": (4 * H,),
+    }
     if model == "ptrnet":
         shapes |= {"W1": (H, H), "W2": (H, H), "v": (H,), "end": (H,), "start": (2,)}
     elif model == "seq2seq":
@@ -214,8 +220,17 @@ def forward(params: Params, batch: Batch, mask: bool = False) -> tuple[float, Ar
     count = max(int(batch.live.sum()), 1)
     picked = np.take_along_axis(logp_all, target[:, :, None], axis=2)[:, :, 0]  # (B, T)
     loss = float(-np.where(batch.live, picked, 0.0).sum() / count)
-    cache = {"x": x, "valid": valid, "target": target, "live": batch.live, "count": count, "enc": enc,
-             "enc_caches": enc_caches, "steps": steps, "logp": logp_all}
+    cache = {
+        "x": x,
+        "valid": valid,
+        "target": target,
+        "live": batch.live,
+        "count": count,
+        "enc": enc,
+        "enc_caches": enc_caches,
+        "steps": steps,
+        "logp": logp_all,
+    }
     return loss, np.exp(logp_all), cache
 
 
@@ -278,8 +293,9 @@ def encode(params: Params, x: Array, valid: Bools) -> tuple[Array | None, Array,
     return (_keys(params, E)[1] if kind(params) == "ptrnet" else None), h, c
 
 
-def decoder_step(params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array,
-                 blocked: Bools | None) -> tuple[Array, Array, Array]:
+def decoder_step(
+    params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
+) -> tuple[Array, Array, Array]:
     """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
     y = _dec_input(params, x, prev)
     h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])

@@ -176,7 +176,7 @@ class Trigram:
         self.bi = np.zeros((V, V))  # (V, V) counts of w after v
         np.add.at(self.bi, (ctx[:, 0], tgt), 1.0)
         self.tri: dict[tuple[int, int], Array] = {}  # (v, u) -> (V,) counts of w after u v
-        for (v, u), w in zip(ctx.tolist(), tgt.tolist()):
+        for (v, u), w in zip(ctx.tolist(), tgt.tolist(), strict=True):
             self.tri.setdefault((v, u), np.zeros(V))[w] += 1.0
         counts = self.bi.sum(axis=0)  # (V,) how often each word was predicted
         allowed = np.arange(V) != vocab.index(BOS)  # (V,)
@@ -188,7 +188,7 @@ class Trigram:
         votes = np.zeros(3)  # trigram, bigram, unigram
         total = counts.sum()
         bi_ctx = self.bi.sum(axis=1)  # (V,)
-        for (v, u), row in self.tri.items():
+        for (v, _u), row in self.tri.items():
             for w in np.flatnonzero(row):
                 c, n3, n2 = row[w], row.sum(), bi_ctx[v]
                 ratios = [
@@ -218,7 +218,7 @@ class Trigram:
 
     def log_probs(self, ctx: Ints, target: Ints) -> Array:
         """log P(target | context) for each example: (E,)."""
-        return np.array([np.log(self.dist(int(c[0]), int(c[1]))[w]) for c, w in zip(ctx, target)])
+        return np.array([np.log(self.dist(int(c[0]), int(c[1]))[w]) for c, w in zip(ctx, target, strict=True)])
 
 
 class Trainer:
@@ -262,10 +262,18 @@ class Trainer:
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
         rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
-        return {"params": {k: v.tolist() for k, v in self.params.items()}, "iteration": self.iteration,
-                "seed": self.config.seed, "direct": self.config.direct,
-                "rng": {"state": str(rng["state"]["state"]), "inc": str(rng["state"]["inc"]),
-                        "has_uint32": rng["has_uint32"], "uinteger": rng["uinteger"]}}
+        return {
+            "params": {k: v.tolist() for k, v in self.params.items()},
+            "iteration": self.iteration,
+            "seed": self.config.seed,
+            "direct": self.config.direct,
+            "rng": {
+                "state": str(rng["state"]["state"]),
+                "inc": str(rng["state"]["inc"]),
+                "has_uint32": rng["has_uint32"],
+                "uinteger": rng["uinteger"],
+            },
+        }
 
     def restore(self, snap: dict[str, Any]) -> None:
         """Continue the run a snapshot() describes, bit for bit."""
@@ -277,8 +285,10 @@ class Trainer:
         self.iteration = int(snap["iteration"])
         r = snap["rng"]
         self.rng.bit_generator.state = {
-            "bit_generator": "PCG64", "state": {"state": int(r["state"]), "inc": int(r["inc"])},
-            "has_uint32": int(r["has_uint32"]), "uinteger": int(r["uinteger"]),
+            "bit_generator": "PCG64",
+            "state": {"state": int(r["state"]), "inc": int(r["inc"])},
+            "has_uint32": int(r["has_uint32"]),
+            "uinteger": int(r["uinteger"]),
         }
 
 

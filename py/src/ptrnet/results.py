@@ -23,21 +23,29 @@ TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
 DEMO_SIZES = range(3, 13)  # demo 4 and the companion page take 3-12 points: the hull model's accuracy at each
 DEMO_SIZE_SETS = (1000, 4000)  # (count, seed base) of those generated sets: seed = base + n
 PAPER = {  # SPEC section 7: the rows of the paper's tables that ours stand beside
-    "hull": {"ptrnet_5": {"accuracy": 0.920, "area_coverage": 0.996}, "ptrnet_10": {"accuracy": 0.870, "area_coverage": 0.998},
-             "ptrnet_50": {"accuracy": 0.696, "area_coverage": 0.999}, "ptrnet_100": {"accuracy": 0.503, "area_coverage": 0.999},
-             "seq2seq_5": {"accuracy": 0.877, "area_coverage": 0.996}},
-    "tsp": {"ptrnet_5": {"optimal": 2.12, "A1": 2.18, "A2": 2.12, "A3": 2.12, "ptrnet": 2.12},
-            "ptrnet_10": {"optimal": 2.87, "A1": 3.07, "A2": 2.87, "A3": 2.87, "ptrnet": 2.88},
-            "ptrnet_20": {"optimal": 3.83, "A1": 4.24, "A2": 3.86, "A3": 3.85, "ptrnet": 3.88, "train_n": "5-20"}},
-    "delaunay": {"ptrnet_5": {"accuracy": 0.807, "triangle_coverage": 0.930},
-                 "ptrnet_10": {"accuracy": 0.226, "triangle_coverage": 0.813}},
+    "hull": {
+        "ptrnet_5": {"accuracy": 0.920, "area_coverage": 0.996},
+        "ptrnet_10": {"accuracy": 0.870, "area_coverage": 0.998},
+        "ptrnet_50": {"accuracy": 0.696, "area_coverage": 0.999},
+        "ptrnet_100": {"accuracy": 0.503, "area_coverage": 0.999},
+        "seq2seq_5": {"accuracy": 0.877, "area_coverage": 0.996},
+    },
+    "tsp": {
+        "ptrnet_5": {"optimal": 2.12, "A1": 2.18, "A2": 2.12, "A3": 2.12, "ptrnet": 2.12},
+        "ptrnet_10": {"optimal": 2.87, "A1": 3.07, "A2": 2.87, "A3": 2.87, "ptrnet": 2.88},
+        "ptrnet_20": {"optimal": 3.83, "A1": 4.24, "A2": 3.86, "A3": 3.85, "ptrnet": 3.88, "train_n": "5-20"},
+    },
+    "delaunay": {
+        "ptrnet_5": {"accuracy": 0.807, "triangle_coverage": 0.930},
+        "ptrnet_10": {"accuracy": 0.226, "triangle_coverage": 0.813},
+    },
 }
 ARCHITECTURE = {
     "ptrnet": "LSTM encoder over (x, y); LSTM decoder from the encoder's final state, fed a learned start vector "
-              "then the chosen point's (x, y); additive attention u_j = v.tanh(W1 e_j + W2 d_i) over the n points "
-              "plus a learned end state e_0 (slot ⇐) is the output distribution",
+    "then the chosen point's (x, y); additive attention u_j = v.tanh(W1 e_j + W2 d_i) over the n points "
+    "plus a learned end state e_0 (slot ⇐) is the output distribution",
     "seq2seq": "LSTM encoder over the 5 points; LSTM decoder fed the one-hot of the previous token (⇒ first); "
-               "fixed softmax over {1..5, ⇒, ⇐}",
+    "fixed softmax over {1..5, ⇒, ⇐}",
 }
 NOTATION = {
     "hull": "hull vertices, smallest index first, counter-clockwise, start repeated, then ⇐",
@@ -46,11 +54,11 @@ NOTATION = {
 }
 METRICS = {
     "hull": "accuracy: exact match with the true sequence; area_coverage: mean output area / true hull area over "
-            "simple outputs; area_fail: more than 1 % of outputs are not simple polygons",
+    "simple outputs; area_fail: more than 1 % of outputs are not simple polygons",
     "tsp": "mean tour length (every output must be a valid tour); optimal: Held-Karp (n = 5, 20) or the "
-           "released file's exact tours (n = 10); A1 nearest neighbour, A2 farthest insertion, A3 Christofides",
+    "released file's exact tours (n = 10); A1 nearest neighbour, A2 farthest insertion, A3 Christofides",
     "delaunay": "accuracy: output triangle set equals the true one; triangle_coverage: mean share of the true "
-                "triangles present in the output",
+    "triangles present in the output",
 }
 
 
@@ -60,8 +68,10 @@ def test_set(task: str, n: int) -> tuple[list[Example], str]:
     if isinstance(source, str):
         return datasets.official(source), f"{source}: the paper's released test set (tests/data/{source}.gz)"
     count, seed = source
-    return (datasets.generated(task, n, count, seed, CACHE),
-            f"generated: tasks.generate({task!r}, {n}, {count}, seed={seed}), labelled by our exact solver")
+    return (
+        datasets.generated(task, n, count, seed, CACHE),
+        f"generated: tasks.generate({task!r}, {n}, {count}, seed={seed}), labelled by our exact solver",
+    )
 
 
 def models_of(task: str, weights_dir: Path) -> list[str]:
@@ -83,23 +93,38 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
         for n in [5] if model == "seq2seq" else TEST_SETS[task]:
             examples, sources[str(n)] = test_set(task, n)
             t = time.perf_counter()
-            row = {"method": "Ptr-Net" if model == "ptrnet" else "LSTM seq2seq", "train_n": train_n, "test_n": n,
-                   "lines": len(examples), "greedy": evaluation.measure(params, task, examples, 1)}
+            row = {
+                "method": "Ptr-Net" if model == "ptrnet" else "LSTM seq2seq",
+                "train_n": train_n,
+                "test_n": n,
+                "lines": len(examples),
+                "greedy": evaluation.measure(params, task, examples, 1),
+            }
             if model == "ptrnet":
-                row |= {"beam_width": spec.beam_width,
-                        "beam": evaluation.measure(params, task, examples, spec.beam_width)}
+                row |= {
+                    "beam_width": spec.beam_width,
+                    "beam": evaluation.measure(params, task, examples, spec.beam_width),
+                }
             if task == "tsp":
                 row["baselines"] = evaluation.baseline_lengths(examples)
             rows[f"{model}_{n}"] = row | {"seconds": round(time.perf_counter() - t, 1)}
-    results = {"task": task, "notation": NOTATION[task], "ours": rows, "paper": PAPER[task], "test_sets": sources,
-               "metric_notes": METRICS[task]}
+    results = {
+        "task": task,
+        "notation": NOTATION[task],
+        "ours": rows,
+        "paper": PAPER[task],
+        "test_sets": sources,
+        "metric_notes": METRICS[task],
+    }
     if task == "hull" and "ptrnet_5" in rows:
         results["demo_sizes"] = demo_size_accuracy(weights.load(weights_dir / "hull_ptrnet.npz"))
     (out_dir / f"{task}_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     card = model_card(task, weights_dir, rows)
     if "demo_sizes" in results:
-        card["models"]["ptrnet"]["demo_sizes"] = {"accuracy_greedy": results["demo_sizes"],
-                                                  "sets": f"generated: {DEMO_SIZE_SETS[0]} per n, seed {DEMO_SIZE_SETS[1]} + n"}
+        card["models"]["ptrnet"]["demo_sizes"] = {
+            "accuracy_greedy": results["demo_sizes"],
+            "sets": f"generated: {DEMO_SIZE_SETS[0]} per n, seed {DEMO_SIZE_SETS[1]} + n",
+        }
     (out_dir / f"{task}_model_card.json").write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n")
     write_readme_table(results)
     return results
@@ -122,22 +147,34 @@ def _record(weights_dir: Path, task: str, model: str) -> dict:
 
 def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
     """Data, seeds, hyper-parameters, wall time, hardware and the measured metrics of each shipped model."""
-    card: dict = {"task": task, "notation": NOTATION[task], "weights_dtype": "int8 matrices with a float32 scale "
-                  "per row; float32 vectors", "decoding": f"greedy and beam search (width {tasks.SPECS[task].beam_width}), "
-                  + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained"), "models": {}}
+    card: dict = {
+        "task": task,
+        "notation": NOTATION[task],
+        "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors",
+        "decoding": f"greedy and beam search (width {tasks.SPECS[task].beam_width}), "
+        + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained"),
+        "models": {},
+    }
     for model in models_of(task, weights_dir):
         npz = weights_dir / f"{task}_{model}.npz"
         rec = _record(weights_dir, task, model)
         cfg = rec["config"]
         card["models"][model] = {
-            "file": f"data/{npz.name}", "bytes": npz.stat().st_size,
+            "file": f"data/{npz.name}",
+            "bytes": npz.stat().st_size,
             "parameters": int(sum(v.size for v in weights.load(npz).values())),
-            "architecture": ARCHITECTURE[model], "trainer": rec["trainer"], "hardware": rec["device"],
-            "start_from": rec["start_from"], "hyper_parameters": cfg, "steps": rec["step"],
+            "architecture": ARCHITECTURE[model],
+            "trainer": rec["trainer"],
+            "hardware": rec["device"],
+            "start_from": rec["start_from"],
+            "hyper_parameters": cfg,
+            "steps": rec["step"],
             "wall_seconds": rec["wall"],
-            "data": {"train": _train_data(model, cfg, rec),
-                     "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
-                     "labels": f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}"},
+            "data": {
+                "train": _train_data(model, cfg, rec),
+                "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
+                "labels": f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}",
+            },
             "golden": f"data/{task}_golden.json" if model == "ptrnet" else None,
             "history": rec["history"],
             "metrics": {k: v for k, v in rows.items() if k.startswith(model)},
@@ -153,9 +190,11 @@ def training_line(task: str, card: dict) -> str:
     m = card["models"]["ptrnet"]
     cfg = m["hyper_parameters"]
     start = "" if m["start_from"] == "uniform init" else f", {m['start_from']}에서 이어 학습"
-    return (f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
-            f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
-            f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB")
+    return (
+        f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
+        f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
+        f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB"
+    )
 
 
 def _train_data(model: str, cfg: dict, rec: dict) -> str:
@@ -164,8 +203,10 @@ def _train_data(model: str, cfg: dict, rec: dict) -> str:
         return "fresh batches per update: n = 5"
     batches = f"batches of {cfg['batch']}, one n per batch, n uniform in {cfg['min_n']}..{cfg['max_n']}"
     if cfg.get("data"):
-        return (f"{batches}, drawn at random from a fixed pool of {rec['pool_per_n']:,} labelled examples per n "
-                f"(py/training/ptr_torch.py make-data)")
+        return (
+            f"{batches}, drawn at random from a fixed pool of {rec['pool_per_n']:,} labelled examples per n "
+            f"(py/training/ptr_torch.py make-data)"
+        )
     return f"{batches}, every batch freshly generated"
 
 
@@ -178,27 +219,52 @@ def markdown_rows(results: dict) -> list[list[str]]:
     """The README/page table of a task's results: header row first."""
     task, ours, paper = results["task"], results["ours"], results["paper"]
     if task == "hull":
-        rows = [["모델", "학습 n", "시험 n", "정확도 (탐욕)", "정확도 (빔)", "면적 (탐욕)", "정확도 (논문)", "면적 (논문)"]]
+        rows = [
+            ["모델", "학습 n", "시험 n", "정확도 (탐욕)", "정확도 (빔)", "면적 (탐욕)", "정확도 (논문)", "면적 (논문)"]
+        ]
         for key, r in ours.items():
             area = r["greedy"]
-            rows.append([r["method"], r["train_n"], str(r["test_n"]), _pct(area["accuracy"]),
-                         _pct(r["beam"]["accuracy"]) if "beam" in r else "–",
-                         "FAIL" if area["area_fail"] else _pct(area["area_coverage"]),
-                         _pct(paper.get(key, {}).get("accuracy")), _pct(paper.get(key, {}).get("area_coverage"))])
+            rows.append(
+                [
+                    r["method"],
+                    r["train_n"],
+                    str(r["test_n"]),
+                    _pct(area["accuracy"]),
+                    _pct(r["beam"]["accuracy"]) if "beam" in r else "–",
+                    "FAIL" if area["area_fail"] else _pct(area["area_coverage"]),
+                    _pct(paper.get(key, {}).get("accuracy")),
+                    _pct(paper.get(key, {}).get("area_coverage")),
+                ]
+            )
         return rows
     if task == "tsp":
         rows = [["시험 n", "최적", "A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)", "논문 Ptr-Net"]]
         for key, r in ours.items():
             b, p = r["baselines"], paper.get(key, {})
-            rows.append([str(r["test_n"]), f"{r['greedy']['optimal']:.2f}", *(f"{b[a]:.2f}" for a in ("A1", "A2", "A3")),
-                         f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}",
-                         f"{p['ptrnet']:.2f}" if p else "–"])
+            rows.append(
+                [
+                    str(r["test_n"]),
+                    f"{r['greedy']['optimal']:.2f}",
+                    *(f"{b[a]:.2f}" for a in ("A1", "A2", "A3")),
+                    f"{r['greedy']['mean_length']:.2f}",
+                    f"{r['beam']['mean_length']:.2f}",
+                    f"{p['ptrnet']:.2f}" if p else "–",
+                ]
+            )
         return rows
     rows = [["시험 n", "정확도 (탐욕)", "정확도 (빔)", "삼각형 포함률 (탐욕)", "정확도 (논문)", "포함률 (논문)"]]
     for key, r in ours.items():
         p = paper.get(key, {})
-        rows.append([str(r["test_n"]), _pct(r["greedy"]["accuracy"]), _pct(r["beam"]["accuracy"]),
-                     _pct(r["greedy"]["triangle_coverage"]), _pct(p.get("accuracy")), _pct(p.get("triangle_coverage"))])
+        rows.append(
+            [
+                str(r["test_n"]),
+                _pct(r["greedy"]["accuracy"]),
+                _pct(r["beam"]["accuracy"]),
+                _pct(r["greedy"]["triangle_coverage"]),
+                _pct(p.get("accuracy")),
+                _pct(p.get("triangle_coverage")),
+            ]
+        )
     return rows
 
 

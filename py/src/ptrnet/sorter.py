@@ -122,9 +122,7 @@ def loss_and_grads(params: Params, x: Array, mask: bool) -> tuple[float, Params]
     order, prev, blocked = _teacher(x)
     # forward
     enc = x[:, :, None] * A + a0  # (batch, n, H)
-    q = np.concatenate(
-        [np.broadcast_to(s, (batch, 1, s.size)), prev[:, :, None] * B + b0], axis=1
-    )  # (batch, steps, H)
+    q = np.concatenate([np.broadcast_to(s, (batch, 1, s.size)), prev[:, :, None] * B + b0], axis=1)  # (batch, steps, H)
     h = _tanh_sum(enc[:, None, :, :], q[:, :, None, :])  # (batch, steps, n, H)
     u = h @ v  # (batch, steps, n)
     shifted = _shifted(u, blocked if mask else None)  # (batch, steps, n)
@@ -179,11 +177,20 @@ class Trainer:
         """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
         rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
         return {
-            "theta": self.theta.tolist(), "m": self.m.tolist(), "v": self.v.tolist(),
-            "iteration": self.iteration, "loss_avg": self.loss_avg, "diverged": self.diverged,
-            "seed": self.config.seed, "mask": self.config.mask,
-            "rng": {"state": str(rng["state"]["state"]), "inc": str(rng["state"]["inc"]),
-                    "has_uint32": rng["has_uint32"], "uinteger": rng["uinteger"]},
+            "theta": self.theta.tolist(),
+            "m": self.m.tolist(),
+            "v": self.v.tolist(),
+            "iteration": self.iteration,
+            "loss_avg": self.loss_avg,
+            "diverged": self.diverged,
+            "seed": self.config.seed,
+            "mask": self.config.mask,
+            "rng": {
+                "state": str(rng["state"]["state"]),
+                "inc": str(rng["state"]["inc"]),
+                "has_uint32": rng["has_uint32"],
+                "uinteger": rng["uinteger"],
+            },
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -201,8 +208,10 @@ class Trainer:
         r = snap["rng"]
         self.rng = np.random.default_rng()
         self.rng.bit_generator.state = {
-            "bit_generator": "PCG64", "state": {"state": int(r["state"]), "inc": int(r["inc"])},
-            "has_uint32": int(r["has_uint32"]), "uinteger": int(r["uinteger"]),
+            "bit_generator": "PCG64",
+            "state": {"state": int(r["state"]), "inc": int(r["inc"])},
+            "has_uint32": int(r["has_uint32"]),
+            "uinteger": int(r["uinteger"]),
         }
 
     def set_mask(self, mask: bool) -> None:
@@ -218,8 +227,17 @@ class Trainer:
             x = self.rng.random((cfg.batch, n))  # (batch, n)
             with np.errstate(all="ignore"):  # non-finite results are caught just below
                 loss, grads = loss_and_grads(self.params, x, cfg.mask)
-                theta, m, v = adam_update(self.theta, flatten(grads), self.m, self.v, self.iteration + 1,
-                                          cfg.lr, cfg.beta1, cfg.beta2, cfg.eps)
+                theta, m, v = adam_update(
+                    self.theta,
+                    flatten(grads),
+                    self.m,
+                    self.v,
+                    self.iteration + 1,
+                    cfg.lr,
+                    cfg.beta1,
+                    cfg.beta2,
+                    cfg.eps,
+                )
             if not (np.isfinite(loss) and np.isfinite(theta).all()):
                 self.diverged = True
                 break
@@ -249,10 +267,7 @@ def _score_table(params: Params, x: Array) -> Array:
     )  # (batch, n+1, H) every query decoding can meet
     rows = max(1, _TABLE_CHUNK // ((n + 1) * n * s.size))  # sequences per chunk
     return np.concatenate(
-        [
-            _tanh_sum(enc[i : i + rows, None, :, :], q[i : i + rows, :, None, :]) @ v
-            for i in range(0, batch, rows)
-        ]
+        [_tanh_sum(enc[i : i + rows, None, :, :], q[i : i + rows, :, None, :]) @ v for i in range(0, batch, rows)]
     )  # (batch, n+1, n)
 
 
@@ -298,9 +313,7 @@ def evaluate(
     return out
 
 
-def accuracy(
-    params: Params, n: int = 10, count: int = 150, mask: bool = True, seed: int = EVAL_SEED
-) -> float:
+def accuracy(params: Params, n: int = 10, count: int = 150, mask: bool = True, seed: int = EVAL_SEED) -> float:
     """Sequence accuracy (whole order right) of greedy decoding at length n."""
     return float(evaluate(params, [n], count, mask, seed)["seq_acc"][0])
 

@@ -41,9 +41,13 @@ class Task:
 
 
 SPECS = {
-    "hull": Task("hull", hull_sequence, constrained=False, val_ns=(5, 10, 50), steps_per_point=2, beam_width=4, page_width=1),
+    "hull": Task(
+        "hull", hull_sequence, constrained=False, val_ns=(5, 10, 50), steps_per_point=2, beam_width=4, page_width=1
+    ),
     "tsp": Task("tsp", tsp_sequence, constrained=True, val_ns=(5, 10), steps_per_point=1, beam_width=10, page_width=10),
-    "delaunay": Task("delaunay", _flat_triangles, constrained=False, val_ns=(5, 10), steps_per_point=6, beam_width=4, page_width=1),
+    "delaunay": Task(
+        "delaunay", _flat_triangles, constrained=False, val_ns=(5, 10), steps_per_point=6, beam_width=4, page_width=1
+    ),
 }
 
 

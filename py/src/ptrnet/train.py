@@ -77,8 +77,9 @@ def _ckpt_path(config: TrainConfig, cache: Path) -> Path:
     return cache / config.model / "checkpoint.npz"
 
 
-def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: Adam, step: int, wall: float,
-               history: list) -> None:
+def _save_ckpt(
+    config: TrainConfig, cache: Path, params: L.Params, opt: Adam, step: int, wall: float, history: list
+) -> None:
     """Parameters, Adam moments, step and wall time so far."""
     path = _ckpt_path(config, cache)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -90,8 +91,14 @@ def _save_ckpt(config: TrainConfig, cache: Path, params: L.Params, opt: Adam, st
     os.replace(tmp, path)
 
 
-def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, cache: Path = CACHE,
-          progress: bool = True, until: int | None = None) -> dict:
+def train(
+    config: TrainConfig,
+    resume: bool = False,
+    out_dir: Path = DATA_DIR,
+    cache: Path = CACHE,
+    progress: bool = True,
+    until: int | None = None,
+) -> dict:
     """Run (or resume) training; write the (int8-rounded) weights and their training record to out_dir.
 
     until stops the run after that many updates with a checkpoint (as if interrupted); --resume goes on.
@@ -114,8 +121,9 @@ def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, c
     val = {n: list(zip(*tasks.generate("hull", n, VAL_COUNT, VAL_SEED + n), strict=True)) for n in val_ns}
     t0, avg = time.perf_counter() - wall, None
     stop = config.steps if until is None else min(until, config.steps)
-    bar = tqdm(range(start, stop), initial=start, total=config.steps, desc=config.model, mininterval=2.0,
-               disable=not progress)
+    bar = tqdm(
+        range(start, stop), initial=start, total=config.steps, desc=config.model, mininterval=2.0, disable=not progress
+    )
     for step in bar:
         loss, grads = L.loss_and_grads(params, train_batch(config, step))
         opt.step(params, grads, _lr(config, step))
@@ -129,9 +137,15 @@ def train(config: TrainConfig, resume: bool = False, out_dir: Path = DATA_DIR, c
         if done % config.ckpt_every == 0 or done in (config.steps, stop):
             _save_ckpt(config, cache, params, opt, done, time.perf_counter() - t0, history)
     wall = time.perf_counter() - t0
-    record = {"config": asdict(config), "step": stop, "wall": round(wall, 1), "history": history,
-              "device": f"CPU, {os.environ.get('OMP_NUM_THREADS', 'all')} thread(s)", "start_from": "uniform init",
-              "trainer": "numpy: python -m ptrnet.train train"}
+    record = {
+        "config": asdict(config),
+        "step": stop,
+        "wall": round(wall, 1),
+        "history": history,
+        "device": f"CPU, {os.environ.get('OMP_NUM_THREADS', 'all')} thread(s)",
+        "start_from": "uniform init",
+        "trainer": "numpy: python -m ptrnet.train train",
+    }
     if stop < config.steps:
         return record | {"stopped_at": stop}
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -30,13 +30,20 @@ def summary(task: str = "hull") -> dict:
     cfg = m["hyper_parameters"]
     score = {"hull": "accuracy", "tsp": "mean_length", "delaunay": "accuracy"}[task]
     metrics = m["metrics"].values()
-    return {"name": "Ptr-Net (LSTM)", "hidden": cfg["hidden"], "train_n": f"{cfg['min_n']}-{cfg['max_n']}",
-            "steps": m["steps"], "wall_seconds": m["wall_seconds"], "parameters": m["parameters"],
-            "hardware": m["hardware"], "beam_width": tasks.SPECS[task].beam_width,
-            "page_width": tasks.SPECS[task].page_width,
-            "greedy": {str(r["test_n"]): r["greedy"][score] for r in metrics},
-            "beam": {str(r["test_n"]): r["beam"][score] for r in metrics},
-            "illustrative": False} | ({"demo_sizes": m["demo_sizes"]["accuracy_greedy"]} if "demo_sizes" in m else {})
+    return {
+        "name": "Ptr-Net (LSTM)",
+        "hidden": cfg["hidden"],
+        "train_n": f"{cfg['min_n']}-{cfg['max_n']}",
+        "steps": m["steps"],
+        "wall_seconds": m["wall_seconds"],
+        "parameters": m["parameters"],
+        "hardware": m["hardware"],
+        "beam_width": tasks.SPECS[task].beam_width,
+        "page_width": tasks.SPECS[task].page_width,
+        "greedy": {str(r["test_n"]): r["greedy"][score] for r in metrics},
+        "beam": {str(r["test_n"]): r["beam"][score] for r in metrics},
+        "illustrative": False,
+    } | ({"demo_sizes": m["demo_sizes"]["accuracy_greedy"]} if "demo_sizes" in m else {})
 
 
 def _x(points: Sequence[Sequence[float]]) -> np.ndarray:
@@ -49,7 +56,9 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
     [P1..Pn, ⇐]'s probabilities, which of them the mask removed, and the output so far."""
     params = weights.shipped("hull_ptrnet", PAGE_DTYPE)
     rule = "mask" if mask else "free"
-    choices, probs = decoding.greedy(params, _x(points), rule=rule, max_steps=tasks.SPECS["hull"].max_steps(len(points)))
+    choices, probs = decoding.greedy(
+        params, _x(points), rule=rule, max_steps=tasks.SPECS["hull"].max_steps(len(points))
+    )
     n = len(points)
     valid, chosen = np.ones((1, n), dtype=bool), np.zeros((1, n + 1), dtype=bool)
     steps, so_far = [], []
@@ -59,11 +68,21 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
         blocked = L.blocked_slots(rule, valid, chosen, np.array(so_far[:1]) if so_far else None, t)[0]  # (n+1,)
         so_far.append(choice)
         chosen[0, choice] |= choice > 0
-        steps.append({"input": so_far[-2] if t else 0, "choice": choice, "probs": [*p[1:].tolist(), float(p[0])],
-                      "masked": [*blocked[1:].tolist(), bool(blocked[0])], "output": list(so_far),
-                      "output_text": format_partial(so_far)})
-    return {"steps": steps, "output": decoding.sequences(params, choices[:, : len(steps)])[0],
-            "ended": bool(steps) and steps[-1]["choice"] == 0}
+        steps.append(
+            {
+                "input": so_far[-2] if t else 0,
+                "choice": choice,
+                "probs": [*p[1:].tolist(), float(p[0])],
+                "masked": [*blocked[1:].tolist(), bool(blocked[0])],
+                "output": list(so_far),
+                "output_text": format_partial(so_far),
+            }
+        )
+    return {
+        "steps": steps,
+        "output": decoding.sequences(params, choices[:, : len(steps)])[0],
+        "ended": bool(steps) and steps[-1]["choice"] == 0,
+    }
 
 
 def seq2seq_tokens(points: Sequence[Sequence[float]]) -> list[str]:
@@ -106,17 +125,28 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
     from ptrnet.tsp import tour_length
 
     if task == "hull":
-        return {"model_hull": seq, "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"])),
-                "text": {"model_hull": format_sequence(seq)}}
+        return {
+            "model_hull": seq,
+            "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"])),
+            "text": {"model_hull": format_sequence(seq)},
+        }
     if task == "tsp":
         tour = _tour_direction(seq)
         length = tour_length(points, [j - 1 for j in tour[:-1]])
-        return {"model_tsp": tour, "model_tsp_length": length, "text": {"model_tsp": format_sequence(tour)},
-                "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0}
+        return {
+            "model_tsp": tour,
+            "model_tsp_length": length,
+            "text": {"model_tsp": format_sequence(tour)},
+            "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0,
+        }
     tris = tasks.as_triangles(seq)
     truth = [list(t) for t in exact["delaunay"]]
-    return {"model_delaunay": tris, "delaunay_wrong": [t for t in tris if t not in truth],
-            "delaunay_missed": [t for t in truth if t not in tris], "text": {"model_delaunay": format_triangles(tris)}}
+    return {
+        "model_delaunay": tris,
+        "delaunay_wrong": [t for t in tris if t not in truth],
+        "delaunay_missed": [t for t in truth if t not in tris],
+        "text": {"model_delaunay": format_triangles(tris)},
+    }
 
 
 def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
@@ -128,9 +158,19 @@ def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
 
     out: dict = {"model_notes": {}, "text": {}}
     if not points:  # nothing to answer; the page keeps at least 3 points
-        return {"model_notes": {}, "text": {}, "model_hull": [], "hull_wrong_edges": [], "model_tsp": [], "model_tsp_length": 0.0,
-                "tsp_ratio": 1.0, "model_delaunay": [], "delaunay_wrong": [], "delaunay_missed": [],
-                "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")}}
+        return {
+            "model_notes": {},
+            "text": {},
+            "model_hull": [],
+            "hull_wrong_edges": [],
+            "model_tsp": [],
+            "model_tsp_length": 0.0,
+            "tsp_ratio": 1.0,
+            "model_delaunay": [],
+            "delaunay_wrong": [],
+            "delaunay_missed": [],
+            "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")},
+        }
     for task in tasks.SPECS:
         if not available(task):
             out["model_notes"][task] = "이 문제의 학습된 모델이 아직 없습니다."
@@ -138,7 +178,9 @@ def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
         try:
             seq = answer(task, points)
         except Unavailable:
-            out["model_notes"][task] = "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
+            out["model_notes"][task] = (
+                "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
+            )
             continue
         compared = _compared(task, seq, points, exact)
         out["text"] |= compared.pop("text")

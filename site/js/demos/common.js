@@ -41,14 +41,26 @@ export function labelled(text, control) {
 export function stat(name, label, hint) {
   const out = output(name, label);
   out.clear("—");
-  const node = element("div", { class: "stat" }, [element("span", { class: "stat-label", text: label }), out.node, element("span", { class: "stat-hint", text: hint })]);
+  const node = element("div", { class: "stat" }, [
+    element("span", { class: "stat-label", text: label }),
+    out.node,
+    element("span", { class: "stat-hint", text: hint }),
+  ]);
   return { ...out, box: node };
 }
 
 // The seed field of a trained demo: a whole number 0..MAX_SEED; anything else is put back
 // and onInvalid gets a Korean message, a valid one goes to onSeed.
 export function seedInput(value, onInvalid, onSeed) {
-  const input = element("input", { type: "number", min: 0, max: MAX_SEED, step: 1, value: String(value), "data-control": "seed", class: "seed-input" });
+  const input = element("input", {
+    type: "number",
+    min: 0,
+    max: MAX_SEED,
+    step: 1,
+    value: String(value),
+    "data-control": "seed",
+    class: "seed-input",
+  });
   let current = value;
   input.addEventListener("change", () => {
     const seed = Number(input.value);

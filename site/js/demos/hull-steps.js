@@ -80,7 +80,9 @@ export function mount(root, runtime, store = urlStore) {
   ]);
 
   const figure = element("div", { class: "demo-figure" });
-  const drawing = candidates.create(figure, { label: "점과 후보들의 확률. 실제 모델 모드에서는 점을 끌거나 [ ]로 골라 화살표로 옮길 수 있습니다" });
+  const drawing = candidates.create(figure, {
+    label: "점과 후보들의 확률. 실제 모델 모드에서는 점을 끌거나 [ ]로 골라 화살표로 옮길 수 있습니다",
+  });
   const { canvas } = drawing;
   const input = output("input", "디코더 입력");
   input.node.classList.add("step-token");
@@ -93,11 +95,23 @@ export function mount(root, runtime, store = urlStore) {
   const side = element("div", { class: "demo-outputs" }, [
     badge,
     element("div", { class: "step-pair" }, [
-      element("div", { class: "out-row" }, [element("span", { class: "legend legend-input", text: "디코더 입력" }), input.node]),
-      element("div", { class: "out-row" }, [element("span", { class: "legend legend-choice", text: "선택" }), choice.node]),
+      element("div", { class: "out-row" }, [
+        element("span", { class: "legend legend-input", text: "디코더 입력" }),
+        input.node,
+      ]),
+      element("div", { class: "out-row" }, [
+        element("span", { class: "legend legend-choice", text: "선택" }),
+        choice.node,
+      ]),
     ]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "지금까지의 출력" }), outputSoFar.node]),
-    element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "후보 확률 (원의 넓이 ∝ 확률)" }), probs.node]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-hull", text: "지금까지의 출력" }),
+      outputSoFar.node,
+    ]),
+    element("div", { class: "out-row out-minor" }, [
+      element("span", { class: "legend", text: "후보 확률 (원의 넓이 ∝ 확률)" }),
+      probs.node,
+    ]),
   ]);
   const sourceNote = element("p", { class: "demo-note" });
   const notes = element("div", { class: "demo-notes" }, [
@@ -118,10 +132,24 @@ export function mount(root, runtime, store = urlStore) {
     input.set(view.input, inputToken(view.input));
     choice.set(view.choice, token(view.choice));
     outputSoFar.set(view.output, view.output_text);
-    probs.set(view.probs, view.probs.map((p, k) => `${k < view.probs.length - 1 ? `P${k + 1}` : "⇐"} ${view.masked[k] ? "가림" : formatProbability(p)}`).join(" · "));
+    probs.set(
+      view.probs,
+      view.probs
+        .map(
+          (p, k) =>
+            `${k < view.probs.length - 1 ? `P${k + 1}` : "⇐"} ${view.masked[k] ? "가림" : formatProbability(p)}`,
+        )
+        .join(" · "),
+    );
     canvas.dataset.points = JSON.stringify(view.points);
-    canvas.setAttribute("aria-label", `단계 ${view.step}/${view.steps}: 디코더 입력 ${inputToken(view.input)}, 선택 ${token(view.choice)}, 지금까지의 출력 ${view.output_text}`);
-    tween = shown && shown.length === view.probs.length && !reducedMotion() ? { from: shown, start: performance.now() } : null;
+    canvas.setAttribute(
+      "aria-label",
+      `단계 ${view.step}/${view.steps}: 디코더 입력 ${inputToken(view.input)}, 선택 ${token(view.choice)}, 지금까지의 출력 ${view.output_text}`,
+    );
+    tween =
+      shown && shown.length === view.probs.length && !reducedMotion()
+        ? { from: shown, start: performance.now() }
+        : null;
     if (!tween) shown = view.probs;
     markDirty();
   }
@@ -140,7 +168,7 @@ export function mount(root, runtime, store = urlStore) {
     onError: () => stop(),
   });
 
-  const stepCount = () => (state.model ? decoded?.steps.length ?? 1 : EXAMPLE_STEPS);
+  const stepCount = () => (state.model ? (decoded?.steps.length ?? 1) : EXAMPLE_STEPS);
 
   const markDirty = redrawer(() => {
     prev.disabled = state.step <= 1;
@@ -173,7 +201,8 @@ export function mount(root, runtime, store = urlStore) {
       : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
     canvas.classList.toggle("is-editable", state.model);
     if (!state.model) requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
-    else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points)) show(modelStep(decoded, state.step));
+    else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points))
+      show(modelStep(decoded, state.step));
     else requestModel({ points: state.points, mask: state.mask });
   }
 
@@ -222,7 +251,8 @@ export function mount(root, runtime, store = urlStore) {
     onDragEnd: () => store.save(ID, SCHEMA, state),
     minPoints: LIMITS.minModelPoints,
     onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다.`),
-    onMinimum: () => message.show(`껍질을 풀려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
+    onMinimum: () =>
+      message.show(`껍질을 풀려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
     onSelect: () => {},
   });
 
@@ -231,10 +261,10 @@ export function mount(root, runtime, store = urlStore) {
   markDirty();
 }
 
-
 // What the real mode shows, with the model card's measured accuracy at this many points.
 function modelNote(model, n) {
-  const text = "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
+  const text =
+    "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
   const sizes = model?.demo_sizes;
   if (!sizes) return text;
   const shares = Object.values(sizes);

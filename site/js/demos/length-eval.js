@@ -44,7 +44,10 @@ const wholePercent = (p) => percent(p, 0);
 
 function describeModel(run) {
   const [first, last] = run.iterations;
-  const when = first === last ? `반복 ${formatCount(last)}회` : `반복 ${formatCount(first)}–${formatCount(last)}회 (평가하는 동안에도 학습이 계속됨)`;
+  const when =
+    first === last
+      ? `반복 ${formatCount(last)}회`
+      : `반복 ${formatCount(first)}–${formatCount(last)}회 (평가하는 동안에도 학습이 계속됨)`;
   const mask = run.masks.size > 1 ? "마스크 도중에 바뀜" : `마스크 ${onOff([...run.masks][0])}`;
   return `${when} · ${mask}`;
 }
@@ -66,10 +69,19 @@ export function mount(root, runtime) {
   progress.set(0, `0/${LENGTHS.length}`);
   const faintCount = output("faint_runs", "흐리게 남은 이전 평가 수");
   faintCount.set(0, "");
-  const toolbar = element("div", { class: "demo-toolbar" }, [evaluateButton, cancelButton, clearButton, bar, progress.node]);
+  const toolbar = element("div", { class: "demo-toolbar" }, [
+    evaluateButton,
+    cancelButton,
+    clearButton,
+    bar,
+    progress.node,
+  ]);
 
   const figure = element("div", { class: "eval-figure" });
-  const chart = lineChart.create(figure, { label: "길이별 정확도 그래프: 가로축은 입력 길이 n, 세로축은 비율", aspect: 0.46 });
+  const chart = lineChart.create(figure, {
+    label: "길이별 정확도 그래프: 가로축은 입력 길이 n, 세로축은 비율",
+    aspect: 0.46,
+  });
   const curves = output("curves", "평가 결과 요약");
   curves.clear("아직 평가하지 않았습니다.");
   const evaluated = output("model", "평가한 모델");
@@ -90,7 +102,14 @@ export function mount(root, runtime) {
     const alpha = faint ? 0.22 : 1;
     return [
       { xs, ys: run.invalid, color: COLORS.invalid, width: faint ? 1.3 : 2.2, dash: [7, 5], alpha, markers: !faint },
-      { xs, ys: run.pos_acc, color: COLORS.posAcc, width: faint ? 1.3 : 4.5, alpha: faint ? alpha : 0.75, markers: false },
+      {
+        xs,
+        ys: run.pos_acc,
+        color: COLORS.posAcc,
+        width: faint ? 1.3 : 4.5,
+        alpha: faint ? alpha : 0.75,
+        markers: false,
+      },
       { xs, ys: run.seq_acc, color: COLORS.seqAcc, width: faint ? 1.3 : 2.2, alpha, markers: !faint },
     ];
   }
@@ -127,7 +146,8 @@ export function mount(root, runtime) {
   function showLiveModel() {
     if (!liveModel) return;
     const last = runs[runs.length - 1];
-    const changed = last && (last.iterations[1] !== liveModel.iteration || !last.masks.has(liveModel.mask) || last.masks.size > 1);
+    const changed =
+      last && (last.iterations[1] !== liveModel.iteration || !last.masks.has(liveModel.mask) || last.masks.size > 1);
     live.textContent = `지금 데모 5의 모델: 반복 ${formatCount(liveModel.iteration)}회 · 마스크 ${onOff(liveModel.mask)}${changed ? " (평가한 뒤에 바뀌었습니다. 다시 평가해 보세요)" : ""}`;
   }
 
@@ -167,7 +187,10 @@ export function mount(root, runtime) {
       current.masks.add(reply.mask);
       bar.value = current.lengths.length;
       progress.set(current.lengths.length, `${current.lengths.length}/${LENGTHS.length}`);
-      evaluated.set({ iteration: reply.iteration, mask: reply.mask, done: false }, `${describeModel(current)} (평가 중)`);
+      evaluated.set(
+        { iteration: reply.iteration, mask: reply.mask, done: false },
+        `${describeModel(current)} (평가 중)`,
+      );
       markDirty();
     }
     finish(current);
@@ -184,7 +207,8 @@ export function mount(root, runtime) {
       `수열 정확도 n = 10: ${wholePercent(at(seq_acc, 10))}, n = 50: ${wholePercent(at(seq_acc, 50))} · 위치별 정확도 n = 50: ${wholePercent(at(pos_acc, 50))} · 잘못된 출력 최대 ${wholePercent(Math.max(...invalid))}`,
     );
     showEvaluated();
-    if (run.iterations[1] === 0) message.show("아직 학습하지 않은 모델(반복 0회)을 평가했습니다. 위의 데모 5에서 먼저 학습시켜 보세요.");
+    if (run.iterations[1] === 0)
+      message.show("아직 학습하지 않은 모델(반복 0회)을 평가했습니다. 위의 데모 5에서 먼저 학습시켜 보세요.");
     showLiveModel();
     updateControls();
     markDirty();

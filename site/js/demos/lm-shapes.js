@@ -26,7 +26,12 @@ const modeField = {
   parse(text) {
     const word = text.trim().toLowerCase();
     if (Object.hasOwn(MODES, word)) return { value: word, warnings: [] };
-    return { value: "sample", warnings: [`링크의 고르기 방식 값(${text.trim() || "빈 값"})은 sample이나 greedy여야 해서 기본값(sample)으로 둡니다.`] };
+    return {
+      value: "sample",
+      warnings: [
+        `링크의 고르기 방식 값(${text.trim() || "빈 값"})은 sample이나 greedy여야 해서 기본값(sample)으로 둡니다.`,
+      ],
+    };
   },
   format: (value) => value,
 };
@@ -38,7 +43,6 @@ const SCHEMA = {
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -57,7 +61,11 @@ export function mount(root, runtime, store = urlStore) {
   const generateButton = button("문장 끝까지", "generate", toggleGenerate);
   const resetButton = button("처음으로", "reset", () => restart());
   stepButton.classList.add("is-primary");
-  const modeSelect = element("select", { "data-control": "mode", class: "mode-select" }, Object.entries(MODES).map(([value, text]) => new Option(text, value)));
+  const modeSelect = element(
+    "select",
+    { "data-control": "mode", class: "mode-select" },
+    Object.entries(MODES).map(([value, text]) => new Option(text, value)),
+  );
   modeSelect.value = state.mode;
   const temperature = slider({
     control: "temperature",
@@ -72,14 +80,25 @@ export function mount(root, runtime, store = urlStore) {
       settingsChanged();
     },
   });
-  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
-    state.seed = seed;
-    store.save(ID, SCHEMA, state);
-    generating = false;
-    clearError();
-    compute([startId]); // a new seed: a new sentence from the start
-  });
-  const toolbar = element("div", { class: "demo-toolbar" }, [stepButton, generateButton, resetButton, labelled("고르기", modeSelect), temperature.node, labelled("시드", seedBox)]);
+  const seedBox = seedInput(
+    state.seed,
+    (text) => message.show(text),
+    (seed) => {
+      state.seed = seed;
+      store.save(ID, SCHEMA, state);
+      generating = false;
+      clearError();
+      compute([startId]); // a new seed: a new sentence from the start
+    },
+  );
+  const toolbar = element("div", { class: "demo-toolbar" }, [
+    stepButton,
+    generateButton,
+    resetButton,
+    labelled("고르기", modeSelect),
+    temperature.node,
+    labelled("시드", seedBox),
+  ]);
 
   // --- displays
   const sentence = element("p", { class: "lm-sentence", "aria-label": "지금까지 만든 문장" });
@@ -90,7 +109,10 @@ export function mount(root, runtime, store = urlStore) {
   const dims = element("div", { class: "lm-dims" }, [
     element("span", { class: "legend", text: "이 모델의 크기" }),
     shapes.node,
-    element("p", { class: "lm-fixed-note", text: "이 너비 V는 모델을 만들 때 정해졌습니다. 어휘 목록에 없는 단어는 출력층에 칸이 없어서, 아무리 학습해도 나올 수 없습니다." }),
+    element("p", {
+      class: "lm-fixed-note",
+      text: "이 너비 V는 모델을 만들 때 정해졌습니다. 어휘 목록에 없는 단어는 출력층에 칸이 없어서, 아무리 학습해도 나올 수 없습니다.",
+    }),
   ]);
   const head = element("div", { class: "lm-head" }, [
     element("div", { class: "lm-sentence-box" }, [
@@ -100,20 +122,32 @@ export function mount(root, runtime, store = urlStore) {
     dims,
   ]);
   const figure = element("div", { class: "lm-figure" });
-  const boxes = tensorBoxes.create(figure, { label: "한 생성 단계의 텐서들: 상자의 가로·세로가 텐서의 모양을 따릅니다" });
+  const boxes = tensorBoxes.create(figure, {
+    label: "한 생성 단계의 텐서들: 상자의 가로·세로가 텐서의 모양을 따릅니다",
+  });
   const token = output("token", "고른 다음 단어");
   token.clear("—");
   const probs = output("probs", "다음 단어 확률");
   probs.clear("—");
   const choice = element("div", { class: "lm-choice" }, [
-    element("div", { class: "lm-chosen" }, [element("span", { class: "legend", text: "고른 다음 단어 → 다음 단계의 입력" }), token.node]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "확률 상위 다섯 단어" }), probs.node]),
+    element("div", { class: "lm-chosen" }, [
+      element("span", { class: "legend", text: "고른 다음 단어 → 다음 단계의 입력" }),
+      token.node,
+    ]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend", text: "확률 상위 다섯 단어" }),
+      probs.node,
+    ]),
   ]);
   const legend = element("p", { class: "heat-legend lm-legend" }, [
-    element("span", { class: "swatch swatch-positive" }), element("span", { text: "양수" }),
-    element("span", { class: "swatch swatch-negative" }), element("span", { text: "음수 (행렬마다 가장 큰 |값|이 가장 진함)" }),
-    element("span", { class: "swatch swatch-unit" }), element("span", { text: "0 → 1 (게이트, 확률)" }),
-    element("span", { class: "swatch swatch-shape" }), element("span", { text: "가중치: 모양만" }),
+    element("span", { class: "swatch swatch-positive" }),
+    element("span", { text: "양수" }),
+    element("span", { class: "swatch swatch-negative" }),
+    element("span", { text: "음수 (행렬마다 가장 큰 |값|이 가장 진함)" }),
+    element("span", { class: "swatch swatch-unit" }),
+    element("span", { text: "0 → 1 (게이트, 확률)" }),
+    element("span", { class: "swatch swatch-shape" }),
+    element("span", { text: "가중치: 모양만" }),
   ]);
   const message = messageLine(retry);
   root.replaceChildren(toolbar, head, legend, figure, choice, message.node);
@@ -132,7 +166,14 @@ export function mount(root, runtime, store = urlStore) {
 
   function stages(r) {
     const { H, V } = r.dims;
-    const t = (name, label, kind, extra = {}) => ({ name, label, kind, shape: r.tensors[name].shape, values: r.tensors[name].values, ...extra });
+    const t = (name, label, kind, extra = {}) => ({
+      name,
+      label,
+      kind,
+      shape: r.tensors[name].shape,
+      values: r.tensors[name].values,
+      ...extra,
+    });
     const w = (name, label) => ({ name, label, kind: "shape", shape: r.shapes[name] });
     const flat = r.shapes.p_flat;
     return [
@@ -140,7 +181,9 @@ export function mount(root, runtime, store = urlStore) {
         name: "embed",
         title: "① 단어 id → 임베딩",
         formula: `입력 “${r.input.word}” (id ${r.input.id}), (배치, 시간) = ${joinShape(r.sequence.ids)} → xₜ = E의 ${r.input.id}번 행`,
-        items: r.shapes.E ? [{ ...w("E", "E"), markRow: r.input.id }, { op: "→" }, t("x", "xₜ", "signed")] : [t("x", "xₜ", "signed")],
+        items: r.shapes.E
+          ? [{ ...w("E", "E"), markRow: r.input.id }, { op: "→" }, t("x", "xₜ", "signed")]
+          : [t("x", "xₜ", "signed")],
       },
       {
         name: "gates",
@@ -149,15 +192,32 @@ export function mount(root, runtime, store = urlStore) {
         rows: [
           [t("x", "xₜ", "signed"), { op: "×" }, w("W_x", "Wₓ")],
           [t("h_prev", "hₜ₋₁", "signed"), { op: "×" }, w("W_h", "Wₕ")],
-          [{ op: "두 곱 + b" }, { op: "=" }, t("A", "A", "signed", { segments: [...PY.lm.gates].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })) })],
+          [
+            { op: "두 곱 + b" },
+            { op: "=" },
+            t("A", "A", "signed", {
+              segments: [...PY.lm.gates].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })),
+            }),
+          ],
         ],
       },
-      { name: "split", title: "③ A를 넷으로 나누기", formula: "f, i, o = σ(…) ∈ (0, 1),  g = tanh(…)", items: [t("f", "f", "unit"), t("g", "g", "signed"), t("i", "i", "unit"), t("o", "o", "unit")] },
+      {
+        name: "split",
+        title: "③ A를 넷으로 나누기",
+        formula: "f, i, o = σ(…) ∈ (0, 1),  g = tanh(…)",
+        items: [t("f", "f", "unit"), t("g", "g", "signed"), t("i", "i", "unit"), t("o", "o", "unit")],
+      },
       {
         name: "cell",
         title: "④ 기억 갱신",
         formula: "cₜ = f ⊙ cₜ₋₁ + i ⊙ g,  hₜ = o ⊙ tanh(cₜ)",
-        items: [t("c_prev", "cₜ₋₁", "signed"), { op: "→" }, t("c", "cₜ", "signed"), { op: "→" }, t("h", "hₜ", "signed")],
+        items: [
+          t("c_prev", "cₜ₋₁", "signed"),
+          { op: "→" },
+          t("c", "cₜ", "signed"),
+          { op: "→" },
+          t("h", "hₜ", "signed"),
+        ],
       },
       {
         name: "scores",
@@ -175,7 +235,17 @@ export function mount(root, runtime, store = urlStore) {
         items: [
           t("p", "pₜ", "unit", { max: Math.max(...r.probs), shapeText: joinShape(r.sequence.scores) }),
           { op: "→" },
-          { name: "p_flat", label: "p", kind: "unit", shape: [1, flat[flat.length - 1]], shapeText: `${flat.join("×")}`, values: [r.probs], max: Math.max(...r.probs), mark: r.token.id, accent: `V = ${V}` },
+          {
+            name: "p_flat",
+            label: "p",
+            kind: "unit",
+            shape: [1, flat[flat.length - 1]],
+            shapeText: `${flat.join("×")}`,
+            values: [r.probs],
+            max: Math.max(...r.probs),
+            mark: r.token.id,
+            accent: `V = ${V}`,
+          },
         ],
       },
     ];
@@ -184,9 +254,17 @@ export function mount(root, runtime, store = urlStore) {
   function renderSentence() {
     const chips = tokens.map((id, k) => {
       const last = k === tokens.length - 1;
-      return element("span", { class: last ? "lm-word is-input" : "lm-word", text: word(id), title: last ? "이번 단계의 입력" : `id ${id}` });
+      return element("span", {
+        class: last ? "lm-word is-input" : "lm-word",
+        text: word(id),
+        title: last ? "이번 단계의 입력" : `id ${id}`,
+      });
     });
-    if (reply) chips.push(element("span", { class: "lm-arrow", "aria-hidden": "true", text: "→" }), element("span", { class: "lm-word is-next", text: reply.token.word, title: "이번 단계가 고른 다음 단어" }));
+    if (reply)
+      chips.push(
+        element("span", { class: "lm-arrow", "aria-hidden": "true", text: "→" }),
+        element("span", { class: "lm-word is-next", text: reply.token.word, title: "이번 단계가 고른 다음 단어" }),
+      );
     sentence.replaceChildren(...chips);
   }
 
@@ -195,7 +273,10 @@ export function mount(root, runtime, store = urlStore) {
     stepCount.set(r.step, String(r.step));
     const { N, D, H, V } = r.dims;
     shapes.set(r.shapes, `N = ${N} · D = ${D} · H = ${H} · V = ${V}`);
-    const top = r.probs.map((p, id) => [p, id]).sort((a, b) => b[0] - a[0]).slice(0, 5);
+    const top = r.probs
+      .map((p, id) => [p, id])
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 5);
     probs.set(r.probs, top.map(([p, id]) => `${r.vocab[id]} ${percent(p)}`).join(" · "));
     token.set(r.token.word, r.done ? `${r.token.word} (문장 끝)` : r.token.word);
     renderSentence();
@@ -217,7 +298,12 @@ export function mount(root, runtime, store = urlStore) {
       for (let attempt = 0; attempt < 3; attempt++) {
         let r;
         try {
-          r = await runtime.call(ID, "step", { tokens: next, mode: state.mode, temperature: state.temperature, seed: state.seed });
+          r = await runtime.call(ID, "step", {
+            tokens: next,
+            mode: state.mode,
+            temperature: state.temperature,
+            seed: state.seed,
+          });
         } catch (err) {
           if (mine === epoch && err.kind === ERROR_KIND.restarted && attempt < 2) continue; // a new worker: the step is cheap, ask again
           throw err;
@@ -320,7 +406,6 @@ export function mount(root, runtime, store = urlStore) {
     state.mode = Object.hasOwn(MODES, modeSelect.value) ? modeSelect.value : "sample";
     settingsChanged();
   });
-
 
   updateControls();
   markDirty();

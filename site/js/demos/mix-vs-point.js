@@ -48,11 +48,27 @@ export function mount(root, runtime, store = urlStore) {
   const pointer = output("pointer", "포인터 출력");
   const sharpness = output("max_weight", "가장 큰 가중치");
   const side = element("div", { class: "demo-outputs" }, [
-    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "소프트맥스 가중치 a_j = softmax(e_j · d)" }), barsHolder, weights.node]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-decoder", text: "디코더 벡터 d" }), dOut.node]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-mixed", text: "어텐션: 섞은 결과 d′ = Σ a_j e_j" }), mixed.node]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-pointer", text: "포인터: 가장 큰 a_j가 가리키는 입력" }), pointer.node]),
-    element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "가장 큰 가중치" }), sharpness.node]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend", text: "소프트맥스 가중치 a_j = softmax(e_j · d)" }),
+      barsHolder,
+      weights.node,
+    ]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-decoder", text: "디코더 벡터 d" }),
+      dOut.node,
+    ]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-mixed", text: "어텐션: 섞은 결과 d′ = Σ a_j e_j" }),
+      mixed.node,
+    ]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-pointer", text: "포인터: 가장 큰 a_j가 가리키는 입력" }),
+      pointer.node,
+    ]),
+    element("div", { class: "out-row out-minor" }, [
+      element("span", { class: "legend", text: "가장 큰 가중치" }),
+      sharpness.node,
+    ]),
   ]);
   const notes = element("div", { class: "demo-notes" }, [
     element("p", {
@@ -74,8 +90,14 @@ export function mount(root, runtime, store = urlStore) {
       weights.set(answer.weights, answer.weights.map((a, j) => `a${j + 1} ${a.toFixed(3)}`).join(" · "));
       dOut.set(answer.d, `${formatVector(answer.d)}, 길이 ${Math.hypot(...answer.d).toFixed(2)}`);
       mixed.set(answer.mixed, formatVector(answer.mixed));
-      pointer.set(answer.pointer, `e${answer.pointer} (a${answer.pointer} = ${answer.weights[answer.pointer - 1].toFixed(3)})`);
-      sharpness.set(answer.max_weight, `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} (자연로그)`);
+      pointer.set(
+        answer.pointer,
+        `e${answer.pointer} (a${answer.pointer} = ${answer.weights[answer.pointer - 1].toFixed(3)})`,
+      );
+      sharpness.set(
+        answer.max_weight,
+        `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} (자연로그)`,
+      );
       markDirty();
     },
   });
@@ -85,7 +107,12 @@ export function mount(root, runtime, store = urlStore) {
     if (result) {
       // The encoder states come in counter-clockwise order around a convex pentagon.
       view.polygon = result.encoders;
-      view.arrows = result.encoders.map((e, j) => ({ to: e, label: `e${j + 1}`, color: COLORS.encoder, highlight: j + 1 === result.pointer }));
+      view.arrows = result.encoders.map((e, j) => ({
+        to: e,
+        label: `e${j + 1}`,
+        color: COLORS.encoder,
+        highlight: j + 1 === result.pointer,
+      }));
       view.marker = { at: result.mixed, label: "d′", color: COLORS.mixed, away: state.d };
       bars.render({
         bars: result.weights.map((a, j) => ({

@@ -13,7 +13,18 @@ import * as wordMap from "../draw/wordmap.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import {
+  button,
+  element,
+  formatCount,
+  labelled,
+  MAX_SEED,
+  messageLine,
+  onOff,
+  output,
+  seedInput,
+  stat,
+} from "./common.js";
 import { boundedSeries, trainingLoop } from "./training-loop.js";
 
 const ID = "nplm";
@@ -28,8 +39,16 @@ const SCHEMA = {
 
 // The corpus's word roles, in Korean for the map's legend (unknown roles are shown as given).
 const ROLE_NAMES = {
-  boundary: "문장 경계", determiner: "관사", animal: "동물", auxiliary: "조동사", verb: "동사", preposition: "전치사",
-  place: "장소", furniture: "가구", adjective: "형용사", food: "음식",
+  boundary: "문장 경계",
+  determiner: "관사",
+  animal: "동물",
+  auxiliary: "조동사",
+  verb: "동사",
+  preposition: "전치사",
+  place: "장소",
+  furniture: "가구",
+  adjective: "형용사",
+  food: "음식",
 };
 
 const fixed = (v, digits = 2) => (v === null || !Number.isFinite(v) ? "—" : v.toFixed(digits));
@@ -40,8 +59,6 @@ function formatProbability(p) {
   if (p === 0) return "0";
   return p >= 1e-3 ? p.toFixed(4) : p.toExponential(2);
 }
-
-
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -57,18 +74,26 @@ export function mount(root, runtime, store = urlStore) {
   const resetButton = button("초기화", "reset", () => reset());
   trainButton.classList.add("is-primary");
   const directBox = element("input", { type: "checkbox", checked: state.direct, "data-control": "direct" });
-  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
-    state.seed = seed;
-    store.save(ID, SCHEMA, state);
-    if (!loop.training && (summary?.iteration ?? 0) === 0) {
-      reset(); // nothing learned yet: start from the new seed right away
-    } else {
-      const now = summary ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.` : "";
-      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
-    }
-  });
+  const seedBox = seedInput(
+    state.seed,
+    (text) => message.show(text),
+    (seed) => {
+      state.seed = seed;
+      store.save(ID, SCHEMA, state);
+      if (!loop.training && (summary?.iteration ?? 0) === 0) {
+        reset(); // nothing learned yet: start from the new seed right away
+      } else {
+        const now = summary
+          ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`
+          : "";
+        message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
+      }
+    },
+  );
   const toolbar = element("div", { class: "demo-toolbar" }, [
-    trainButton, pauseButton, resetButton,
+    trainButton,
+    pauseButton,
+    resetButton,
     labelled("직접 연결 W (단어 벡터 → 점수)", directBox),
     labelled("시드", seedBox),
   ]);
@@ -80,8 +105,14 @@ export function mount(root, runtime, store = urlStore) {
   const stats = element("div", { class: "stat-row" }, [iteration.box, loss.box, perplexity.box]);
 
   const curveFigure = element("div", { class: "loss-figure" });
-  const curveChart = lineChart.create(curveFigure, { label: "퍼플렉서티 곡선: 가로축은 반복, 세로축은 처음 보는 문장에서의 퍼플렉서티, 점선은 3-그램 기준", aspect: 0.62 });
-  const curvePanel = element("figure", { class: "panel nplm-curve" }, [element("figcaption", { text: "처음 보는 문장에서의 퍼플렉서티" }), curveFigure]);
+  const curveChart = lineChart.create(curveFigure, {
+    label: "퍼플렉서티 곡선: 가로축은 반복, 세로축은 처음 보는 문장에서의 퍼플렉서티, 점선은 3-그램 기준",
+    aspect: 0.62,
+  });
+  const curvePanel = element("figure", { class: "panel nplm-curve" }, [
+    element("figcaption", { text: "처음 보는 문장에서의 퍼플렉서티" }),
+    curveFigure,
+  ]);
 
   const mapFigure = element("div", { class: "wordmap-figure" });
   const map = wordMap.create(mapFigure, { label: "학습된 단어 벡터를 2차원에 옮긴 지도: 같은 역할의 단어는 같은 색" });
@@ -104,7 +135,10 @@ export function mount(root, runtime, store = urlStore) {
     sentence,
     element("p", { class: "out-minor", text: "단어당 평균 확률 (기하 평균)" }),
     barsHolder,
-    element("p", { class: "nplm-prob-line" }, [element("span", { class: "legend", text: "문장 전체의 확률 " }), sentenceProb.node]),
+    element("p", { class: "nplm-prob-line" }, [
+      element("span", { class: "legend", text: "문장 전체의 확률 " }),
+      sentenceProb.node,
+    ]),
     words,
     element("p", {
       class: "demo-note",
@@ -142,11 +176,17 @@ export function mount(root, runtime, store = urlStore) {
       if (v < low) low = v;
     }
     const series = [];
-    if (trigram !== null) series.push({ xs: [0, right], ys: [trigram, trigram], color: COLORS.trigram, width: 2, dash: [6, 4] });
+    if (trigram !== null)
+      series.push({ xs: [0, right], ys: [trigram, trigram], color: COLORS.trigram, width: 2, dash: [6, 4] });
     series.push({ xs: curve.xs, ys: curve.ys, color: COLORS.neural, width: 2.2 });
     curveChart.render({
       x: { min: 0, max: right, label: "반복", format: formatCount },
-      y: { min: Math.max(1, low * 0.7), max: Math.max(high * 1.15, low * 2), log: true, label: "퍼플렉서티 (로그 눈금)" },
+      y: {
+        min: Math.max(1, low * 0.7),
+        max: Math.max(high * 1.15, low * 2),
+        log: true,
+        label: "퍼플렉서티 (로그 눈금)",
+      },
       series,
       legend: [
         { label: "신경망 언어 모델", color: COLORS.neural },
@@ -169,7 +209,12 @@ export function mount(root, runtime, store = urlStore) {
     const colors = roleColors();
     const roles = summary.roles ?? {};
     map.render({
-      points: Object.entries(summary.vectors).map(([label, [x, y]]) => ({ label, x, y, color: colors.get(roles[label]) ?? COLORS.muted })),
+      points: Object.entries(summary.vectors).map(([label, [x, y]]) => ({
+        label,
+        x,
+        y,
+        color: colors.get(roles[label]) ?? COLORS.muted,
+      })),
       legend: [...colors].map(([role, color]) => ({ label: ROLE_NAMES[role] ?? role, color })),
     });
   }
@@ -198,10 +243,17 @@ export function mount(root, runtime, store = urlStore) {
     perplexity.set(reply.perplexity, `${fixed(reply.perplexity.model, 1)} / ${fixed(reply.perplexity.trigram, 1)}`);
     const count = Object.keys(reply.vectors).length;
     vectors.set(reply.vectors, `단어 ${count}개 (벡터를 2차원에 옮긴 좌표)`);
-    sentenceProb.set(reply.sentence_prob, `신경망 ${formatProbability(reply.sentence_prob.model)} · 3-그램 ${formatProbability(reply.sentence_prob.trigram)}`);
-    model.set({ seed: reply.seed, direct: reply.direct }, `시드 ${reply.seed} · 직접 연결 ${onOff(reply.direct)} · 학습률 ${Number(reply.lr).toPrecision(3)}`);
+    sentenceProb.set(
+      reply.sentence_prob,
+      `신경망 ${formatProbability(reply.sentence_prob.model)} · 3-그램 ${formatProbability(reply.sentence_prob.trigram)}`,
+    );
+    model.set(
+      { seed: reply.seed, direct: reply.direct },
+      `시드 ${reply.seed} · 직접 연결 ${onOff(reply.direct)} · 학습률 ${Number(reply.lr).toPrecision(3)}`,
+    );
     renderWords(reply);
-    if (curve.last !== reply.iteration && Number.isFinite(reply.perplexity.model)) curve.push(reply.iteration, reply.perplexity.model);
+    if (curve.last !== reply.iteration && Number.isFinite(reply.perplexity.model))
+      curve.push(reply.iteration, reply.perplexity.model);
     updateControls();
     markDirty();
   }
@@ -227,7 +279,9 @@ export function mount(root, runtime, store = urlStore) {
         element("span", { class: "nplm-lp is-neural", text: "신경망" }),
         element("span", { text: " / " }),
         element("span", { class: "nplm-lp is-trigram", text: "3-그램" }),
-        element("span", { text: ` · 합계 ${fixed(reply.sentence_logprob_sum.model, 1)} / ${fixed(reply.sentence_logprob_sum.trigram, 1)}` }),
+        element("span", {
+          text: ` · 합계 ${fixed(reply.sentence_logprob_sum.model, 1)} / ${fixed(reply.sentence_logprob_sum.trigram, 1)}`,
+        }),
       ]),
       element("div", { class: "nplm-word-row" }, chips),
     );
@@ -297,9 +351,10 @@ export function mount(root, runtime, store = urlStore) {
     state.direct = directBox.checked;
     store.save(ID, SCHEMA, state);
     reset();
-    message.show(`직접 연결을 ${state.direct ? "켠" : "끈"} 새 모델을 시드 ${state.seed}에서 다시 만들었습니다. ‘학습 시작’으로 학습하세요.`);
+    message.show(
+      `직접 연결을 ${state.direct ? "켠" : "끈"} 새 모델을 시드 ${state.seed}에서 다시 만들었습니다. ‘학습 시작’으로 학습하세요.`,
+    );
   });
-
 
   // --- start: a fresh model from the URL's seed and direct setting
   updateControls();

@@ -44,7 +44,11 @@ export function mount(root, runtime, store = urlStore) {
   const source = element("p", { class: "source-sentence", "aria-label": "원문" });
   const formula = element("p", { class: "pg-formula", "aria-live": "off" });
   const header = element("div", { class: "pg-header" }, [
-    element("div", { class: "pg-source" }, [element("span", { class: "legend", text: "원문" }), source, element("span", { class: "out-minor", text: "★ 어휘 목록에 없는 단어(OOV): 복사로만 나올 수 있습니다" })]),
+    element("div", { class: "pg-source" }, [
+      element("span", { class: "legend", text: "원문" }),
+      source,
+      element("span", { class: "out-minor", text: "★ 어휘 목록에 없는 단어(OOV): 복사로만 나올 수 있습니다" }),
+    ]),
     element("p", { class: "illustrative-badge", text: "예시 값" }),
   ]);
   const toolbar = element("div", { class: "demo-toolbar" }, [pSlider.node]);
@@ -55,8 +59,11 @@ export function mount(root, runtime, store = urlStore) {
     if (caption) node.append(caption);
     return { node, bars: barChart.create(holder, { label: title }) };
   };
-  const legend = element("ul", { class: "origin-legend", "aria-label": "막대 색: 단어가 어디서 왔는지" },
-    Object.entries(ORIGIN).map(([name, { text }]) => element("li", { class: `origin-${name}`, text })));
+  const legend = element(
+    "ul",
+    { class: "origin-legend", "aria-label": "막대 색: 단어가 어디서 왔는지" },
+    Object.entries(ORIGIN).map(([name, { text }]) => element("li", { class: `origin-${name}`, text })),
+  );
   const copyChart = chart("복사 분포: 원문 위 어텐션 a_i");
   const vocabChart = chart("생성 분포: P_vocab(w)");
   const finalChart = chart("최종 분포 P(w)", legend);
@@ -66,9 +73,16 @@ export function mount(root, runtime, store = urlStore) {
   const chosen = output("chosen", "선택된 단어");
   const chosenOrigin = element("span", { class: "chosen-origin" });
   const summary = element("div", { class: "pg-summary" }, [
-    element("div", { class: "pg-chosen" }, [element("span", { class: "legend", text: "가장 확률이 높은 단어" }), chosen.node, chosenOrigin]),
+    element("div", { class: "pg-chosen" }, [
+      element("span", { class: "legend", text: "가장 확률이 높은 단어" }),
+      chosen.node,
+      chosenOrigin,
+    ]),
     element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "p_gen" }), pGen.node]),
-    element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "최종 분포 상위 세 단어" }), final.node]),
+    element("div", { class: "out-row out-minor" }, [
+      element("span", { class: "legend", text: "최종 분포 상위 세 단어" }),
+      final.node,
+    ]),
   ]);
   const notes = element("div", { class: "demo-notes" }, [
     element("p", {
@@ -91,8 +105,13 @@ export function mount(root, runtime, store = urlStore) {
 
   function showFormula(p) {
     formula.replaceChildren(
-      element("span", { text: "P(w) = p_gen · P_vocab(w) + (1 − p_gen) · Σ a_i (원문에서 w_i = w인 자리 i를 모두 더함)" }),
-      element("span", { class: "pg-formula-now", text: `지금: P(w) = ${p.toFixed(2)} · P_vocab(w) + ${(1 - p).toFixed(2)} · Σ a_i` }),
+      element("span", {
+        text: "P(w) = p_gen · P_vocab(w) + (1 − p_gen) · Σ a_i (원문에서 w_i = w인 자리 i를 모두 더함)",
+      }),
+      element("span", {
+        class: "pg-formula-now",
+        text: `지금: P(w) = ${p.toFixed(2)} · P_vocab(w) + ${(1 - p).toFixed(2)} · Σ a_i`,
+      }),
     );
   }
 
@@ -100,13 +119,20 @@ export function mount(root, runtime, store = urlStore) {
     onAnswer(answer) {
       result = answer;
       pGen.set(answer.p_gen, answer.p_gen.toFixed(2));
-      const top = Object.entries(answer.final).sort((a, b) => b[1] - a[1]).slice(0, 3);
+      const top = Object.entries(answer.final)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3);
       final.set(answer.final, top.map(([word, p]) => `${word} ${percent(p)}`).join(" · "));
       const oov = new Set(answer.source.filter((_, i) => answer.oov[i]));
       chosen.set(answer.chosen, starred(answer.chosen, oov.has(answer.chosen)));
       chosenOrigin.textContent = ORIGIN_SHORT[answer.origin[answer.chosen]];
       source.replaceChildren(
-        ...answer.source.map((word, i) => element("span", { class: answer.oov[i] ? "source-word is-oov" : "source-word", text: starred(word, answer.oov[i]) })),
+        ...answer.source.map((word, i) =>
+          element("span", {
+            class: answer.oov[i] ? "source-word is-oov" : "source-word",
+            text: starred(word, answer.oov[i]),
+          }),
+        ),
       );
       showFormula(answer.p_gen);
       markDirty();
@@ -119,8 +145,14 @@ export function mount(root, runtime, store = urlStore) {
     // One scale for all three charts, so their bars compare: every P(w) is at most the
     // largest attention or vocabulary probability.
     const max = Math.ceil(Math.max(...attention, ...Object.values(vocab)) * 10) / 10;
-    copyChart.bars.render({ max, bars: words.map((word, i) => ({ label: starred(word, oov[i]), value: attention[i], color: COLORS.copy })) });
-    vocabChart.bars.render({ max, bars: Object.entries(vocab).map(([word, p]) => ({ label: word, value: p, color: COLORS.generate })) });
+    copyChart.bars.render({
+      max,
+      bars: words.map((word, i) => ({ label: starred(word, oov[i]), value: attention[i], color: COLORS.copy })),
+    });
+    vocabChart.bars.render({
+      max,
+      bars: Object.entries(vocab).map(([word, p]) => ({ label: word, value: p, color: COLORS.generate })),
+    });
     const oovWords = new Set(words.filter((_, i) => oov[i]));
     finalChart.bars.render({
       max,

@@ -24,15 +24,27 @@ export function mount(root, runtime, store = urlStore) {
     count,
   ]);
   const figure = element("div", { class: "demo-figure" });
-  const drawing = pointsCanvas.create(figure, { label: "점 편집 캔버스: 빈 곳을 눌러 점 추가, 끌어서 이동, 두 번 눌러 삭제. 키보드: [ ] 로 점 선택, 화살표로 이동, Delete로 삭제, +로 추가" });
+  const drawing = pointsCanvas.create(figure, {
+    label:
+      "점 편집 캔버스: 빈 곳을 눌러 점 추가, 끌어서 이동, 두 번 눌러 삭제. 키보드: [ ] 로 점 선택, 화살표로 이동, Delete로 삭제, +로 추가",
+  });
   const { canvas } = drawing;
   const hull = output("hull", "볼록 껍질 출력 순서");
   const tsp = output("tsp", "외판원 순회 출력 순서");
   const tspLength = output("tsp_length", "순회 길이");
   const outputs = element("div", { class: "demo-outputs" }, [
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "볼록 껍질" }), hull.node]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-tour", text: "외판원 순회" }), tsp.node]),
-    element("div", { class: "out-row out-minor" }, [element("span", { class: "legend", text: "순회 길이" }), tspLength.node]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-hull", text: "볼록 껍질" }),
+      hull.node,
+    ]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-tour", text: "외판원 순회" }),
+      tsp.node,
+    ]),
+    element("div", { class: "out-row out-minor" }, [
+      element("span", { class: "legend", text: "순회 길이" }),
+      tspLength.node,
+    ]),
   ]);
   const message = messageLine(() => compute());
   root.replaceChildren(toolbar, element("div", { class: "demo-body" }, [figure, outputs]), message.node);
@@ -51,7 +63,7 @@ export function mount(root, runtime, store = urlStore) {
   const markDirty = redrawer(() => {
     const points = state.points;
     canvas.dataset.points = JSON.stringify(points);
-    const fresh = result && result.hull.every((k) => k <= points.length) && result.tsp.every((k) => k <= points.length);
+    const fresh = result?.hull.every((k) => k <= points.length) && result.tsp.every((k) => k <= points.length);
     drawing.render({
       points,
       hull: fresh ? toZeroBased(result.hull) : [],

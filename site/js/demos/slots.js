@@ -52,8 +52,14 @@ export function mount(root, runtime, store = urlStore) {
   const missing = output("seq2seq_missing", "seq2seq가 낼 수 없는 정답 토큰 수");
   const ptrSlots = output("ptr_slots", "Ptr-Net 출력 칸 수");
   const counters = element("div", { class: "slot-counters" }, [
-    element("div", { class: "counter counter-missing" }, [missing.node, element("span", { class: "counter-label", text: "seq2seq가 낼 수 없는 정답 토큰" })]),
-    element("div", { class: "counter counter-ptr" }, [ptrSlots.node, element("span", { class: "counter-label", text: "Ptr-Net 출력 칸 (n + 1)" })]),
+    element("div", { class: "counter counter-missing" }, [
+      missing.node,
+      element("span", { class: "counter-label", text: "seq2seq가 낼 수 없는 정답 토큰" }),
+    ]),
+    element("div", { class: "counter counter-ptr" }, [
+      ptrSlots.node,
+      element("span", { class: "counter-label", text: "Ptr-Net 출력 칸 (n + 1)" }),
+    ]),
   ]);
   const rowsHolder = element("div", { class: "slot-area" });
   // What our trained models (issue 6) actually answer for these points.
@@ -64,10 +70,17 @@ export function mount(root, runtime, store = urlStore) {
   const real = element("div", { class: "real-outputs" }, [
     element("p", { class: "real-title", text: "저희가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
     element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
-    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "seq2seq (n = 5 전용)" }), realSeq.node, realVerdicts[1]]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend", text: "seq2seq (n = 5 전용)" }),
+      realSeq.node,
+      realVerdicts[1],
+    ]),
   ]);
   const side = element("div", { class: "demo-outputs" }, [
-    element("div", { class: "out-row" }, [element("span", { class: "legend legend-hull", text: "볼록 껍질 정답" }), hull.node]),
+    element("div", { class: "out-row" }, [
+      element("span", { class: "legend legend-hull", text: "볼록 껍질 정답" }),
+      hull.node,
+    ]),
     counters,
     rowsHolder,
     real,
@@ -108,15 +121,29 @@ export function mount(root, runtime, store = urlStore) {
           note: `${answer.answer.length}개`,
           tokens: answer.answer.map((token, k) =>
             answer.emittable[k]
-              ? { text: token, caption: `칸 ${vocab.indexOf(token) + 1}`, state: "ok", title: `seq2seq 출력층의 ${vocab.indexOf(token) + 1}번째 칸으로 낼 수 있습니다` }
-              : { text: token, caption: "출력 불가", state: "missing", title: "seq2seq 출력층에 이 토큰의 칸이 없습니다" },
+              ? {
+                  text: token,
+                  caption: `칸 ${vocab.indexOf(token) + 1}`,
+                  state: "ok",
+                  title: `seq2seq 출력층의 ${vocab.indexOf(token) + 1}번째 칸으로 낼 수 있습니다`,
+                }
+              : {
+                  text: token,
+                  caption: "출력 불가",
+                  state: "missing",
+                  title: "seq2seq 출력층에 이 토큰의 칸이 없습니다",
+                },
           ),
         },
         {
           name: "seq2seq",
           label: "seq2seq 출력층 (n = 5로 학습)",
           note: `고정 ${vocab.length}칸`,
-          tokens: vocab.map((token, k) => ({ text: token, caption: `칸 ${k + 1}`, state: used.has(token) ? "used" : "idle" })),
+          tokens: vocab.map((token, k) => ({
+            text: token,
+            caption: `칸 ${k + 1}`,
+            state: used.has(token) ? "used" : "idle",
+          })),
         },
         {
           name: "ptr",

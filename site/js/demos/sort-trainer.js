@@ -13,7 +13,18 @@ import * as lineChart from "../draw/linechart.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, formatCount, labelled, MAX_SEED, messageLine, onOff, output, seedInput, stat } from "./common.js";
+import {
+  button,
+  element,
+  formatCount,
+  labelled,
+  MAX_SEED,
+  messageLine,
+  onOff,
+  output,
+  seedInput,
+  stat,
+} from "./common.js";
 import { boundedSeries, trainingLoop } from "./training-loop.js";
 
 const ID = "sort-trainer";
@@ -30,9 +41,6 @@ const SCHEMA = {
   length: integerField({ label: "시험 길이", min: LENGTHS.min, max: LENGTHS.max, fallback: 8 }),
   sample: integerField({ label: "시험 수열 번호", min: 0, max: MAX_SEED, fallback: 0 }),
 };
-
-
-
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -54,22 +62,38 @@ export function mount(root, runtime, store = urlStore) {
   const linkButton = button("링크 복사", "permalink", copyLink);
   trainButton.classList.add("is-primary");
   const maskBox = element("input", { type: "checkbox", checked: state.mask, "data-control": "mask" });
-  const seedBox = seedInput(state.seed, (text) => message.show(text), (seed) => {
-    state.seed = seed;
-    store.save(ID, SCHEMA, state);
-    if (!loop.training && (summary?.iteration ?? 0) === 0) {
-      reset(); // nothing learned yet: start from the new seed right away
-    } else {
-      const now = summary ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.` : "";
-      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
-    }
+  const seedBox = seedInput(
+    state.seed,
+    (text) => message.show(text),
+    (seed) => {
+      state.seed = seed;
+      store.save(ID, SCHEMA, state);
+      if (!loop.training && (summary?.iteration ?? 0) === 0) {
+        reset(); // nothing learned yet: start from the new seed right away
+      } else {
+        const now = summary
+          ? ` 지금 모델은 시드 ${summary.seed}에서 시작해 ${formatCount(summary.iteration)}회 학습한 상태입니다.`
+          : "";
+        message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${now}`);
+      }
+    },
+  );
+  const lengthSlider = element("input", {
+    type: "range",
+    min: LENGTHS.min,
+    max: LENGTHS.max,
+    step: 1,
+    value: String(state.length),
+    "data-control": "test-length",
   });
-  const lengthSlider = element("input", { type: "range", min: LENGTHS.min, max: LENGTHS.max, step: 1, value: String(state.length), "data-control": "test-length" });
   const lengthValue = element("output", { class: "slider-value", text: `n = ${state.length}` });
   const resampleButton = button("다른 수열", "resample", resample);
 
   const toolbar = element("div", { class: "demo-toolbar" }, [
-    trainButton, pauseButton, stepButton, resetButton,
+    trainButton,
+    pauseButton,
+    stepButton,
+    resetButton,
     labelled("마스크", maskBox),
     labelled("시드", seedBox),
     linkButton,
@@ -83,22 +107,37 @@ export function mount(root, runtime, store = urlStore) {
   const stats = element("div", { class: "stat-row" }, [iteration.box, loss.box, accuracy.box]);
 
   const heatFigure = element("div", { class: "heat-figure", "data-out": "heatmap" });
-  const heatDrawing = heatmapCanvas.create(heatFigure, { label: "확률 히트맵: 행은 디코딩 단계, 열은 입력 위치, 칸의 진하기는 그 단계에서 그 위치를 가리킬 확률" });
+  const heatDrawing = heatmapCanvas.create(heatFigure, {
+    label: "확률 히트맵: 행은 디코딩 단계, 열은 입력 위치, 칸의 진하기는 그 단계에서 그 위치를 가리킬 확률",
+  });
   const heatLegend = element("p", { class: "heat-legend" }, [
-    element("span", { class: "swatch swatch-scale" }), element("span", { text: "확률 0 → 1" }),
-    element("span", { class: "swatch swatch-correct" }), element("span", { text: "정답 위치" }),
-    element("span", { class: "swatch swatch-choice" }), element("span", { text: "모델의 선택" }),
-    element("span", { class: "swatch swatch-wrong" }), element("span", { text: "틀린 선택" }),
+    element("span", { class: "swatch swatch-scale" }),
+    element("span", { text: "확률 0 → 1" }),
+    element("span", { class: "swatch swatch-correct" }),
+    element("span", { text: "정답 위치" }),
+    element("span", { class: "swatch swatch-choice" }),
+    element("span", { text: "모델의 선택" }),
+    element("span", { class: "swatch swatch-wrong" }),
+    element("span", { text: "틀린 선택" }),
   ]);
   const order = element("div", { class: "order-lines", "data-out": "order" }); // not live: it changes every 150 ms while training
   const heatPanel = element("figure", { class: "panel trainer-heat" }, [
     element("figcaption", { text: "시험 수열 하나의 디코딩 확률" }),
-    element("div", { class: "demo-toolbar trainer-length" }, [labelled("시험 길이", lengthSlider), lengthValue, resampleButton]),
-    heatFigure, heatLegend, order,
+    element("div", { class: "demo-toolbar trainer-length" }, [
+      labelled("시험 길이", lengthSlider),
+      lengthValue,
+      resampleButton,
+    ]),
+    heatFigure,
+    heatLegend,
+    order,
   ]);
 
   const lossFigure = element("div", { class: "loss-figure" });
-  const lossChart = lineChart.create(lossFigure, { label: "손실 곡선: 가로축은 반복 횟수, 세로축은 손실(로그 눈금)", aspect: 0.62 });
+  const lossChart = lineChart.create(lossFigure, {
+    label: "손실 곡선: 가로축은 반복 횟수, 세로축은 손실(로그 눈금)",
+    aspect: 0.62,
+  });
   const lossPanel = element("figure", { class: "panel trainer-loss" }, [
     element("figcaption", { text: "손실 곡선" }),
     lossFigure,
@@ -158,10 +197,15 @@ export function mount(root, runtime, store = urlStore) {
     const accuracyValue = reply.accuracy10;
     loss.set(lossValue, lossValue === null ? "—" : lossValue.toFixed(4));
     accuracy.set(accuracyValue, accuracyValue === null ? "—" : percent(accuracyValue));
-    model.set({ seed: reply.seed, mask: reply.mask, diverged: reply.diverged }, `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`);
+    model.set(
+      { seed: reply.seed, mask: reply.mask, diverged: reply.diverged },
+      `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`,
+    );
     if (reply.diverged) {
       loop.pause();
-      message.show("학습이 발산해 멈췄습니다: 손실이 유한한 수가 아니게 되었습니다. 마지막으로 멀쩡했던 가중치를 보여 줍니다. ‘초기화’로 다시 시작하세요.");
+      message.show(
+        "학습이 발산해 멈췄습니다: 손실이 유한한 수가 아니게 되었습니다. 마지막으로 멀쩡했던 가중치를 보여 줍니다. ‘초기화’로 다시 시작하세요.",
+      );
     }
     document.dispatchEvent(new CustomEvent(MODEL_EVENT, { detail: { ...reply, instance: python.id } }));
     updateControls();
@@ -182,7 +226,11 @@ export function mount(root, runtime, store = urlStore) {
         ]),
       ]);
     const wrong = choices.filter((j, i) => j !== correct[i]).length;
-    const verdict = solved ? "정렬 성공" : !valid ? `같은 위치를 두 번 이상 가리켰습니다 (순열이 아님), 틀린 단계 ${wrong}곳` : `틀린 단계 ${wrong}곳`;
+    const verdict = solved
+      ? "정렬 성공"
+      : !valid
+        ? `같은 위치를 두 번 이상 가리켰습니다 (순열이 아님), 틀린 단계 ${wrong}곳`
+        : `틀린 단계 ${wrong}곳`;
     order.dataset.value = JSON.stringify({ correct: correct.map((j) => j + 1), model: choices.map((j) => j + 1) });
     heatFigure.dataset.value = JSON.stringify(reply.heatmap.probs); // rows = steps, columns = positions
     order.replaceChildren(
@@ -193,7 +241,9 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function appendLosses(reply) {
-    reply.losses.forEach((value, k) => losses.push(reply.start + k + 1, value));
+    reply.losses.forEach((value, k) => {
+      losses.push(reply.start + k + 1, value);
+    });
   }
 
   // --- the request loop: explicit operations, training chunks, then the heat map view
@@ -314,7 +364,6 @@ export function mount(root, runtime, store = urlStore) {
       },
     });
   });
-
 
   lengthSlider.addEventListener("input", () => {
     state.length = Number(lengthSlider.value);

@@ -40,10 +40,13 @@ function verdict(name, answer) {
   }
   if (name === "delaunay") {
     const { delaunay_wrong: wrong, delaunay_missed: missed } = answer;
-    if (!wrong.length && !missed.length && answer.model_delaunay.length === answer.delaunay.length) return "정답과 같은 삼각형들입니다";
+    if (!wrong.length && !missed.length && answer.model_delaunay.length === answer.delaunay.length)
+      return "정답과 같은 삼각형들입니다";
     return `틀린 삼각형 ${wrong.length}개, 빠뜨린 삼각형 ${missed.length}개`;
   }
-  return answer.tsp_ratio < 1 + 1e-9 ? "최적 경로입니다" : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
+  return answer.tsp_ratio < 1 + 1e-9
+    ? "최적 경로입니다"
+    : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
 }
 
 export function mount(root, runtime, store = urlStore) {
@@ -60,25 +63,44 @@ export function mount(root, runtime, store = urlStore) {
     const note = element("span", { class: "model-verdict" });
     const lines = element("div", { class: "panel-output" }, [
       element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), exact.node]),
-      element("p", { class: "answer-line answer-model" }, [element("span", { class: "answer-tag", text: "모델" }), model.node]),
+      element("p", { class: "answer-line answer-model" }, [
+        element("span", { class: "answer-tag", text: "모델" }),
+        model.node,
+      ]),
       note,
     ]);
-    const panel = element("figure", { class: `panel panel-${name}` }, [element("figcaption", { text: title }), figure, lines]);
+    const panel = element("figure", { class: `panel panel-${name}` }, [
+      element("figcaption", { text: title }),
+      figure,
+      lines,
+    ]);
     return { name, drawing, panel, exact, model, note };
   });
   const tspLength = output("tsp_length", "최적 순회 길이");
   const modelLength = output("model_tsp_length", "모델 순회 길이");
   const ratio = output("tsp_ratio", "모델 길이 / 최적 길이");
-  const baselineLengths = Object.fromEntries(BASELINES.map(({ name }) => [name, output(`${name.toLowerCase()}_length`, `${name} 순회 길이`)]));
-  const tspPanel = panels.find((p) => p.name === "tsp");
-  tspPanel.panel.querySelector(".panel-output").append(
-    element("p", { class: "out-minor tsp-lengths" }, [
-      element("span", { text: "길이: 최적 " }), tspLength.node,
-      element("span", { text: " · 모델 " }), modelLength.node,
-      element("span", { text: " · 비율 " }), ratio.node,
-    ]),
-    ...BASELINES.map(({ name, label }) => element("p", { class: "out-minor baseline-length", "data-baseline": name }, [element("span", { text: `${label}: ` }), baselineLengths[name].node])),
+  const baselineLengths = Object.fromEntries(
+    BASELINES.map(({ name }) => [name, output(`${name.toLowerCase()}_length`, `${name} 순회 길이`)]),
   );
+  const tspPanel = panels.find((p) => p.name === "tsp");
+  tspPanel.panel
+    .querySelector(".panel-output")
+    .append(
+      element("p", { class: "out-minor tsp-lengths" }, [
+        element("span", { text: "길이: 최적 " }),
+        tspLength.node,
+        element("span", { text: " · 모델 " }),
+        modelLength.node,
+        element("span", { text: " · 비율 " }),
+        ratio.node,
+      ]),
+      ...BASELINES.map(({ name, label }) =>
+        element("p", { class: "out-minor baseline-length", "data-baseline": name }, [
+          element("span", { text: `${label}: ` }),
+          baselineLengths[name].node,
+        ]),
+      ),
+    );
 
   const count = element("span", { class: "point-count", "aria-live": "polite" });
   const toggles = BASELINES.map(({ control, label }) =>
@@ -105,8 +127,21 @@ export function mount(root, runtime, store = urlStore) {
     element("span", { class: "legend-item legend-model", text: "진한 선: 저희가 학습한 Ptr-Net의 답" }),
     element("span", { class: "legend-item legend-wrong", text: "빨강: 모델이 틀린 변·삼각형" }),
   ]);
-  const hint = element("p", { class: "demo-hint", text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxPoints}개).` });
-  root.replaceChildren(toolbar, hint, element("div", { class: "panels" }, panels.map((p) => p.panel)), legend, message.node);
+  const hint = element("p", {
+    class: "demo-hint",
+    text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxPoints}개).`,
+  });
+  root.replaceChildren(
+    toolbar,
+    hint,
+    element(
+      "div",
+      { class: "panels" },
+      panels.map((p) => p.panel),
+    ),
+    legend,
+    message.node,
+  );
   root.dataset.state = "busy";
 
   function showBaselines() {
@@ -141,7 +176,10 @@ export function mount(root, runtime, store = urlStore) {
           };
         }
         if (name === "tsp") {
-          view.extraTours = BASELINES.filter(({ control }) => state[control]).map(({ name: b, color }) => ({ tour: toZeroBased(result.baselines[b].tour), color }));
+          view.extraTours = BASELINES.filter(({ control }) => state[control]).map(({ name: b, color }) => ({
+            tour: toZeroBased(result.baselines[b].tour),
+            color,
+          }));
         }
       }
       drawing.render(view);
@@ -170,7 +208,8 @@ export function mount(root, runtime, store = urlStore) {
         modelLength.clear("—");
         ratio.clear("—");
       }
-      for (const { name } of BASELINES) baselineLengths[name].set(answer.baselines[name].length, fixed(answer.baselines[name].length, 4));
+      for (const { name } of BASELINES)
+        baselineLengths[name].set(answer.baselines[name].length, fixed(answer.baselines[name].length, 4));
       markDirty();
     },
   });
@@ -195,7 +234,8 @@ export function mount(root, runtime, store = urlStore) {
       onDragEnd: () => store.save(ID, SCHEMA, state),
       minPoints: LIMITS.minModelPoints,
       onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다. 점을 지우거나 옮겨 보세요.`),
-      onMinimum: () => message.show(`세 문제를 비교하려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
+      onMinimum: () =>
+        message.show(`세 문제를 비교하려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
       onSelect: (index) => {
         selected = index;
         markDirty();

@@ -13,7 +13,18 @@ import { adaptiveChunks } from "./common.js";
 // { due(), run() } work after operations and chunks; afterRestart(snapshot): the operation that
 // puts the model back into a new worker (restore, or reset when nothing was saved yet);
 // onError(message); onChange(): the loop's state changed (update the buttons).
-export function trainingLoop({ root, runtime, call, chunk, snapshotEveryMs, onTrained, followUp = null, afterRestart, onError, onChange }) {
+export function trainingLoop({
+  root,
+  runtime,
+  call,
+  chunk,
+  snapshotEveryMs,
+  onTrained,
+  followUp = null,
+  afterRestart,
+  onError,
+  onChange,
+}) {
   const chunks = adaptiveChunks(chunk);
   const queue = [];
   let training = false;

@@ -5,7 +5,6 @@ import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
 
-
 export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
   const { canvas, ctx } = createCanvas(el, { className: "bar-canvas", label });
   let cssWidth = 0;

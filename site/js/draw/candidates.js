@@ -200,7 +200,12 @@ export function create(el, { label }) {
     const below = Math.max(endRadius, 12) + 6;
     haloText("끝", ex, ey + below, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
     const endText = masked[n] ? "가림" : formatProbability(probs[n] ?? 0);
-    haloText(endText, ex, ey + below + 15, { color: chosen === n ? COLORS.selected : COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
+    haloText(endText, ex, ey + below + 15, {
+      color: chosen === n ? COLORS.selected : COLORS.muted,
+      font: SIZES.smallFont,
+      align: "center",
+      baseline: "top",
+    });
     ctx.textAlign = "left";
   }
 

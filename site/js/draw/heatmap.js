@@ -103,7 +103,8 @@ export function create(el, { label }) {
       ctx.font = font(Math.max(9, Math.min(12, Math.round(cell * 0.6))));
       const everyColumn = cell >= 18;
       for (let j = 0; j < cols; j++) {
-        if (everyColumn || j === 0 || (j + 1) % 5 === 0) ctx.fillText(view.columnFooters[j], left + (j + 0.5) * cell, top + rows * cell + 3);
+        if (everyColumn || j === 0 || (j + 1) % 5 === 0)
+          ctx.fillText(view.columnFooters[j], left + (j + 0.5) * cell, top + rows * cell + 3);
       }
     }
     ctx.font = SIZES.font;

@@ -24,7 +24,8 @@ export function niceTicks(min, max, count = 5) {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw * 0.999);
   const ticks = [];
-  for (let k = Math.ceil(min / step - 1e-9); k * step <= max + step * 1e-9; k++) ticks.push(+(k * step).toPrecision(12));
+  for (let k = Math.ceil(min / step - 1e-9); k * step <= max + step * 1e-9; k++)
+    ticks.push(+(k * step).toPrecision(12));
   return ticks;
 }
 
@@ -134,7 +135,8 @@ export function create(el, { label, aspect = 0.5 }) {
     ctx.clip();
     if (series.envelope && columns?.length > 1) {
       ctx.beginPath();
-      columns.forEach((c, k) => (k ? ctx.lineTo(c.x, c.min) : ctx.moveTo(c.x, c.min)));
+      ctx.moveTo(columns[0].x, columns[0].min);
+      for (const c of columns.slice(1)) ctx.lineTo(c.x, c.min);
       for (let k = columns.length - 1; k >= 0; k--) ctx.lineTo(columns[k].x, columns[k].max);
       ctx.closePath();
       ctx.fillStyle = series.color;
@@ -161,7 +163,8 @@ export function create(el, { label, aspect = 0.5 }) {
   function drawAxes(view, sx, sy, plot) {
     const { x, y } = view;
     const xTicks = x.ticks ?? niceTicks(x.min, x.max, Math.max(3, Math.floor(plot.width / 80)));
-    const yTicks = y.ticks ?? (y.log ? logTicks(y.min, y.max) : niceTicks(y.min, y.max, Math.max(3, Math.floor(plot.height / 45))));
+    const yTicks =
+      y.ticks ?? (y.log ? logTicks(y.min, y.max) : niceTicks(y.min, y.max, Math.max(3, Math.floor(plot.height / 45))));
     const xFormat = x.format ?? defaultFormat;
     const yFormat = y.format ?? defaultFormat;
     ctx.font = SIZES.smallFont;

@@ -24,7 +24,10 @@ export function create(el, { label }) {
     node.replaceChildren(
       ...rows.map((row) => {
         const note = row.note ? [element("span", { class: "slot-row-note", text: row.note })] : [];
-        const head = element("div", { class: "slot-row-head" }, [element("span", { class: "slot-row-label", text: row.label }), ...note]);
+        const head = element("div", { class: "slot-row-head" }, [
+          element("span", { class: "slot-row-label", text: row.label }),
+          ...note,
+        ]);
         const list = element("ol", { class: "slot-list", "aria-label": row.label }, row.tokens.map(slot));
         return element("div", { class: "slot-row", ...(row.name ? { "data-row": row.name } : {}) }, [head, list]);
       }),

@@ -62,7 +62,8 @@ export function create(el, { label }) {
     const width = node.getBoundingClientRect().width || 320;
     let widest = 1;
     for (const stage of view.stages) {
-      for (const item of stage.rows ? stage.rows.flat() : stage.items) if (item?.shape) widest = Math.max(widest, item.shape[1]);
+      for (const item of stage.rows ? stage.rows.flat() : stage.items)
+        if (item?.shape) widest = Math.max(widest, item.shape[1]);
     }
     return Math.max(CELL.min, Math.min(CELL.max, Math.floor((width - 16) / widest)));
   }
@@ -175,10 +176,11 @@ export function create(el, { label }) {
   // One matrix (label and canvas) or one operator sign.
   function piece(item, cell) {
     if (item.op !== undefined) return element("span", { class: "tensor-op", "aria-hidden": "true", text: item.op });
-    return element("figure", { class: `tensor is-${item.kind}`, "data-tensor": item.name, "data-shape": JSON.stringify(item.shape) }, [
-      element("figcaption", { class: "tensor-label", text: caption(item) }),
-      drawItem(item, cell),
-    ]);
+    return element(
+      "figure",
+      { class: `tensor is-${item.kind}`, "data-tensor": item.name, "data-shape": JSON.stringify(item.shape) },
+      [element("figcaption", { class: "tensor-label", text: caption(item) }), drawItem(item, cell)],
+    );
   }
 
   function render(view) {
@@ -193,13 +195,27 @@ export function create(el, { label }) {
     node.replaceChildren(
       ...view.stages.map((stage) => {
         const formula = stage.formula ? [element("span", { class: "tensor-formula", text: stage.formula })] : [];
-        const head = element("p", { class: "tensor-stage-head" }, [element("span", { class: "tensor-stage-title", text: stage.title }), ...formula]);
+        const head = element("p", { class: "tensor-stage-head" }, [
+          element("span", { class: "tensor-stage-title", text: stage.title }),
+          ...formula,
+        ]);
         // A product is laid out as on paper: each row vector left of its matrix, the result under
         // the matrices, so equal widths line up.
         const row = stage.rows
-          ? element("div", { class: "tensor-matmul" }, stage.rows.flat().map((item) => (item ? piece(item, cell) : element("span"))))
-          : element("div", { class: "tensor-row" }, stage.items.map((item) => piece(item, cell)));
-        return element("div", { class: "tensor-stage", ...(stage.name ? { "data-stage": stage.name } : {}) }, [head, row]);
+          ? element(
+              "div",
+              { class: "tensor-matmul" },
+              stage.rows.flat().map((item) => (item ? piece(item, cell) : element("span"))),
+            )
+          : element(
+              "div",
+              { class: "tensor-row" },
+              stage.items.map((item) => piece(item, cell)),
+            );
+        return element("div", { class: "tensor-stage", ...(stage.name ? { "data-stage": stage.name } : {}) }, [
+          head,
+          row,
+        ]);
       }),
     );
   }

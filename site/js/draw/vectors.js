@@ -6,7 +6,12 @@ import { COLORS, SIZES } from "../config.js";
 import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
 
 export function create(el, { label, range }) {
-  const { canvas, ctx } = createCanvas(el, { className: "point-canvas vector-canvas", label, role: "application", focusable: true });
+  const { canvas, ctx } = createCanvas(el, {
+    className: "point-canvas vector-canvas",
+    label,
+    role: "application",
+    focusable: true,
+  });
   const square = paddedSquare(canvas, ctx, SIZES.padding);
   const { viewport } = square;
   let lastView = null;
@@ -129,7 +134,11 @@ export function create(el, { label, range }) {
         ctx.lineWidth = 3;
         ctx.stroke();
       }
-      tipLabel(item.to, item.label, { color: item.highlight ? COLORS.pointer : item.color, bold: item.highlight, distance: item.highlight ? 22 : 14 });
+      tipLabel(item.to, item.label, {
+        color: item.highlight ? COLORS.pointer : item.color,
+        bold: item.highlight,
+        distance: item.highlight ? 22 : 14,
+      });
     }
     if (handle) {
       arrow(handle.to, { color: handle.color, width: 3.5, head: 12 });

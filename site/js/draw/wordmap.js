@@ -57,7 +57,12 @@ export function create(el, { label, aspect = 0.8 }) {
     ctx.fillStyle = COLORS.background;
     ctx.fillRect(0, 0, box.width, box.height);
     const { placed, height: legendHeight } = legendRows(legend);
-    const plot = { left: PAD.left, top: PAD.top, width: box.width - PAD.left - PAD.right, height: box.height - PAD.top - PAD.bottom - legendHeight - 6 };
+    const plot = {
+      left: PAD.left,
+      top: PAD.top,
+      width: box.width - PAD.left - PAD.right,
+      height: box.height - PAD.top - PAD.bottom - legendHeight - 6,
+    };
     ctx.strokeStyle = COLORS.grid;
     ctx.lineWidth = 1;
     ctx.strokeRect(plot.left + 0.5, plot.top + 0.5, plot.width - 1, plot.height - 1);
@@ -79,7 +84,10 @@ export function create(el, { label, aspect = 0.8 }) {
         });
       }
       // Loosen the eased box so points never leave the plot while it catches up.
-      const half = Math.max(bounds[2], ...points.map((p) => Math.max(Math.abs(p.x - bounds[0]), Math.abs(p.y - bounds[1]))));
+      const half = Math.max(
+        bounds[2],
+        ...points.map((p) => Math.max(Math.abs(p.x - bounds[0]), Math.abs(p.y - bounds[1]))),
+      );
       const inner = { w: plot.width - 100, h: plot.height - 40 }; // room for labels on every side
       const scale = Math.min(inner.w, inner.h) / (2 * half);
       const cx = plot.left + plot.width / 2;
@@ -101,22 +109,31 @@ export function create(el, { label, aspect = 0.8 }) {
       }
       // Labels: right of the dot, else left, above or below, wherever they overlap least.
       const taken = pixels.map(([px, py]) => [px - 5, py - 5, px + 5, py + 5]);
-      const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+      const overlap = (a, b) =>
+        Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) *
+        Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
       ctx.fillStyle = COLORS.text;
       for (const [k, p] of points.entries()) {
         const [px, py] = pixels[k];
         const w = ctx.measureText(p.label).width;
         const h = 12;
         const options = [
-          [px + 7, py - h / 2], [px - 7 - w, py - h / 2], [px - w / 2, py - 7 - h], [px - w / 2, py + 7],
-          [px + 6, py - h - 2], [px + 6, py + 2], [px - 6 - w, py - h - 2], [px - 6 - w, py + 2],
+          [px + 7, py - h / 2],
+          [px - 7 - w, py - h / 2],
+          [px - w / 2, py - 7 - h],
+          [px - w / 2, py + 7],
+          [px + 6, py - h - 2],
+          [px + 6, py + 2],
+          [px - 6 - w, py - h - 2],
+          [px - 6 - w, py + 2],
         ];
         let best = null;
         let bestCost = Infinity;
         for (const [x, y] of options) {
           const box = [x, y, x + w, y + h];
           let cost = taken.reduce((sum, other) => sum + overlap(box, other), 0);
-          if (x < plot.left || x + w > plot.left + plot.width || y < plot.top || y + h > plot.top + plot.height) cost += 1e4;
+          if (x < plot.left || x + w > plot.left + plot.width || y < plot.top || y + h > plot.top + plot.height)
+            cost += 1e4;
           if (cost < bestCost) {
             bestCost = cost;
             best = box;

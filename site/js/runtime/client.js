@@ -50,8 +50,14 @@ class Runtime {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault?.();
-      if (this.status.stage === "ready") this.recover(`파이썬 작업자가 멈췄습니다 (${event.message || "알 수 없는 오류"}).`);
-      else this.setStatus({ stage: "error", progress: 0, message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}` });
+      if (this.status.stage === "ready")
+        this.recover(`파이썬 작업자가 멈췄습니다 (${event.message || "알 수 없는 오류"}).`);
+      else
+        this.setStatus({
+          stage: "error",
+          progress: 0,
+          message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}`,
+        });
     };
     this.setStatus(STAGES[0]);
   }
@@ -80,7 +86,11 @@ class Runtime {
     this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
     if (this.restarts.length >= MAX_AUTO_RESTARTS) {
       this.worker.terminate();
-      this.setStatus({ stage: "error", progress: 0, message: `${reason} 계속 멈추어 자동으로 다시 시작하지 않습니다. 위의 ‘다시 시도’를 눌러 주세요.` });
+      this.setStatus({
+        stage: "error",
+        progress: 0,
+        message: `${reason} 계속 멈추어 자동으로 다시 시작하지 않습니다. 위의 ‘다시 시도’를 눌러 주세요.`,
+      });
       return;
     }
     this.restarts.push(now);
@@ -144,7 +154,12 @@ class Runtime {
   // with the result, or with a RuntimeError whose message is Korean.
   call(demo, fn, params, { onProgress } = {}) {
     if (this.status.stage === "error") {
-      return Promise.reject(new RuntimeError({ kind: ERROR_KIND.unavailable, message: `파이썬을 쓸 수 없어 계산하지 못했습니다: ${this.status.message}` }));
+      return Promise.reject(
+        new RuntimeError({
+          kind: ERROR_KIND.unavailable,
+          message: `파이썬을 쓸 수 없어 계산하지 못했습니다: ${this.status.message}`,
+        }),
+      );
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -167,7 +182,10 @@ export function instanceOf(runtime, root) {
   const handle = {
     id,
     call(demo, fn, params = {}, options) {
-      if (freed) return Promise.reject(new RuntimeError({ kind: ERROR_KIND.unavailable, message: "페이지에서 빠진 데모라 계산하지 않습니다." }));
+      if (freed)
+        return Promise.reject(
+          new RuntimeError({ kind: ERROR_KIND.unavailable, message: "페이지에서 빠진 데모라 계산하지 않습니다." }),
+        );
       return runtime.call(demo, fn, { ...params, instance: id }, options);
     },
     // The element left the page: the worker forgets its models, and it sends nothing more.

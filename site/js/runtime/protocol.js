@@ -35,4 +35,10 @@ export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress", pin
 
 // "restarted": the worker was replaced while the request was pending; send it again.
 // "unavailable": Python could not start, or kept dying; the reader's retry starts it again.
-export const ERROR_KIND = { input: "input", python: "python", protocol: "protocol", restarted: "restarted", unavailable: "unavailable" };
+export const ERROR_KIND = {
+  input: "input",
+  python: "python",
+  protocol: "protocol",
+  restarted: "restarted",
+  unavailable: "unavailable",
+};

@@ -37,7 +37,7 @@ async function start() {
   // Our wheel is in the site's pyodide-lock.json with numpy as its dependency.
   await pyodide.loadPackage("ptrnet", { messageCallback: () => {}, errorCallback: console.warn });
   postStatus(STAGES[2]);
-  const api = pyodide.pyimport("ptrnet.api");  // kept for the page's lifetime
+  const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
   postStatus(READY);
   return { pyodide, api };
 }
@@ -64,7 +64,8 @@ function toJavaScript(pyValue) {
       return item;
     }
     if (Array.isArray(item)) return item.map(plain);
-    if (item && typeof item === "object") return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, plain(v)]));
+    if (item && typeof item === "object")
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, plain(v)]));
     return item;
   };
   return { value: plain(value), transfer };
@@ -122,7 +123,12 @@ async function handleCall({ id, demo, fn, params }) {
       }
     }
   } catch (err) {
-    self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error: { kind: ERROR_KIND.protocol, message: String(err?.message || err) } });
+    self.postMessage({
+      channel: CHANNEL.rpc,
+      id,
+      ok: false,
+      error: { kind: ERROR_KIND.protocol, message: String(err?.message || err) },
+    });
   } finally {
     pyParams?.destroy?.();
   }

@@ -5,10 +5,20 @@ import { element } from "../demos/common.js";
 // A slider with `data-control`; `format(value)` is the visible value text. onInput fires on
 // every movement (drag or key), with the value already a number.
 export function slider({ control, label, min, max, step = 1, value, format = String, onInput }) {
-  const input = element("input", { type: "range", min: String(min), max: String(max), step: String(step), "data-control": control });
+  const input = element("input", {
+    type: "range",
+    min: String(min),
+    max: String(max),
+    step: String(step),
+    "data-control": control,
+  });
   input.value = String(value);
   const shown = element("span", { class: "slider-value", "aria-hidden": "true" });
-  const node = element("label", { class: "demo-control control-slider" }, [element("span", { class: "control-label", text: label }), input, shown]);
+  const node = element("label", { class: "demo-control control-slider" }, [
+    element("span", { class: "control-label", text: label }),
+    input,
+    shown,
+  ]);
   function show(number) {
     shown.textContent = format(number);
     input.setAttribute("aria-valuetext", format(number));
@@ -33,7 +43,10 @@ export function toggle({ control, label, checked, onChange }) {
   const input = element("input", { type: "checkbox", "data-control": control });
   input.checked = checked;
   input.addEventListener("change", () => onChange(input.checked));
-  const node = element("label", { class: "demo-control control-toggle" }, [input, element("span", { class: "control-label", text: label })]);
+  const node = element("label", { class: "demo-control control-toggle" }, [
+    input,
+    element("span", { class: "control-label", text: label }),
+  ]);
   return {
     node,
     input,

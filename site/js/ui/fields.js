@@ -8,20 +8,30 @@ export function pointsField(max, defaults, min = 0) {
   return {
     default: () => defaults.map((point) => [...point]),
     parse(text) {
-      const pairs = text.split("_").filter(Boolean).map((pair) => pair.split(",").map(Number));
+      const pairs = text
+        .split("_")
+        .filter(Boolean)
+        .map((pair) => pair.split(",").map(Number));
       const valid = pairs.filter((pair) => pair.length === 2 && pair.every(Number.isFinite));
       const points = valid.map((pair) => pair.map((v) => Math.min(1, Math.max(0, v))));
       const warnings = [];
-      if (pairs.length && !valid.length) return { value: this.default(), warnings: ["링크의 점 좌표를 하나도 읽을 수 없어 건너뛰었습니다. 기본 점 배치를 씁니다."] };
+      if (pairs.length && !valid.length)
+        return {
+          value: this.default(),
+          warnings: ["링크의 점 좌표를 하나도 읽을 수 없어 건너뛰었습니다. 기본 점 배치를 씁니다."],
+        };
       if (valid.length !== pairs.length) warnings.push("링크에 읽을 수 없는 좌표가 있어 건너뛰었습니다.");
       if (points.length > max) warnings.push(`링크의 점이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
-      if (points.length < min) return { value: this.default(), warnings: [...warnings, `링크의 점이 ${min}개보다 적어 기본 점 배치를 씁니다.`] };
+      if (points.length < min)
+        return {
+          value: this.default(),
+          warnings: [...warnings, `링크의 점이 ${min}개보다 적어 기본 점 배치를 씁니다.`],
+        };
       return { value: points.slice(0, max), warnings };
     },
     format: (points) => points.map((p) => p.map((v) => +v.toFixed(LIMITS.urlDecimals)).join(",")).join("_"),
   };
 }
-
 
 // A whole number in [min, max]; `label` names it in warnings (e.g. "시드").
 export function integerField({ label, min, max, fallback }) {
@@ -30,12 +40,20 @@ export function integerField({ label, min, max, fallback }) {
     parse(text) {
       const trimmed = text.trim();
       if (!/^[-+]?\d+$/.test(trimmed)) {
-        return { value: fallback, warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`] };
+        return {
+          value: fallback,
+          warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+        };
       }
       const value = Number(trimmed);
       const clamped = Math.min(max, Math.max(min, value));
       if (clamped === value) return { value, warnings: [] };
-      return { value: clamped, warnings: [`링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`] };
+      return {
+        value: clamped,
+        warnings: [
+          `링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
+        ],
+      };
     },
     format: (value) => String(value),
   };
@@ -52,7 +70,12 @@ export function booleanField({ label, fallback }) {
       const word = text.trim().toLowerCase();
       if (TRUE_WORDS.has(word)) return { value: true, warnings: [] };
       if (FALSE_WORDS.has(word)) return { value: false, warnings: [] };
-      return { value: fallback, warnings: [`링크의 ${label} 값(${text.trim() || "빈 값"})은 0이나 1이어야 해서 기본값(${fallback ? "켬" : "끔"})으로 둡니다.`] };
+      return {
+        value: fallback,
+        warnings: [
+          `링크의 ${label} 값(${text.trim() || "빈 값"})은 0이나 1이어야 해서 기본값(${fallback ? "켬" : "끔"})으로 둡니다.`,
+        ],
+      };
     },
     format: (value) => (value ? "1" : "0"),
   };
@@ -67,11 +90,19 @@ export function numberField({ label, min, max, fallback, decimals = 2 }) {
       const trimmed = text.trim();
       const value = trimmed === "" ? NaN : Number(trimmed);
       if (!Number.isFinite(value)) {
-        return { value: fallback, warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`] };
+        return {
+          value: fallback,
+          warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+        };
       }
       const clamped = round(Math.min(max, Math.max(min, value)));
       if (Math.min(max, Math.max(min, value)) === value) return { value: clamped, warnings: [] };
-      return { value: clamped, warnings: [`링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`] };
+      return {
+        value: clamped,
+        warnings: [
+          `링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
+        ],
+      };
     },
     format: (value) => String(round(value)),
   };
@@ -86,11 +117,21 @@ export function vectorField({ label, min, max, fallback, decimals = 2 }) {
     parse(text) {
       const parts = text.split(",").map((part) => (part.trim() === "" ? NaN : Number(part)));
       if (parts.length !== 2 || !parts.every(Number.isFinite)) {
-        return { value: [...fallback], warnings: [`링크의 ${label} 값(${text.trim() || "빈 값"})은 "x,y" 꼴의 두 수여야 해서 기본값 (${fallback.join(", ")})(으)로 둡니다.`] };
+        return {
+          value: [...fallback],
+          warnings: [
+            `링크의 ${label} 값(${text.trim() || "빈 값"})은 "x,y" 꼴의 두 수여야 해서 기본값 (${fallback.join(", ")})(으)로 둡니다.`,
+          ],
+        };
       }
       const value = parts.map((v) => round(Math.min(max, Math.max(min, v))));
       if (parts.every((v) => v >= min && v <= max)) return { value, warnings: [] };
-      return { value, warnings: [`링크의 ${label} 값(${text.trim()})이 범위(${min}–${max})를 벗어나 (${value.join(", ")})(으)로 맞췄습니다.`] };
+      return {
+        value,
+        warnings: [
+          `링크의 ${label} 값(${text.trim()})이 범위(${min}–${max})를 벗어나 (${value.join(", ")})(으)로 맞췄습니다.`,
+        ],
+      };
     },
     format: (value) => value.map(round).join(","),
   };

@@ -52,7 +52,18 @@ export const urlStore = {
   link: (demoId, schema, state) => new URL(permalink(demoId, schema, state), location.href).href,
 };
 
-const PASSIVE_ATTRIBUTES = new Set(["name", "id", "class", "style", "title", "lang", "hidden", "slot", "tabindex", "data-python"]);
+const PASSIVE_ATTRIBUTES = new Set([
+  "name",
+  "id",
+  "class",
+  "style",
+  "title",
+  "lang",
+  "hidden",
+  "slot",
+  "tabindex",
+  "data-python",
+]);
 
 export function attributeStore(element, siteURL) {
   return {
@@ -60,13 +71,16 @@ export function attributeStore(element, siteURL) {
       const { state, warnings } = parseFields(schema, (name) => element.getAttribute(name));
       for (const { name } of element.attributes) {
         const passive = PASSIVE_ATTRIBUTES.has(name) || name.startsWith("data-") || name.startsWith("aria-");
-        if (!passive && !(name in schema)) console.warn(`<ptr-demo name="${demoId}">: 알 수 없는 속성 "${name}"은(는) 무시합니다.`);
+        if (!passive && !(name in schema))
+          console.warn(`<ptr-demo name="${demoId}">: 알 수 없는 속성 "${name}"은(는) 무시합니다.`);
       }
       return { state, warnings: warnings.map((w) => w.replace("링크의", "속성의")) };
     },
     save() {},
     link(demoId, schema, state) {
-      const hash = Object.entries(schema).map(([name, field]) => `${demoId}.${name}=${field.format(state[name])}`).join("&");
+      const hash = Object.entries(schema)
+        .map(([name, field]) => `${demoId}.${name}=${field.format(state[name])}`)
+        .join("&");
       return new URL(`index.html#${hash}`, siteURL).href;
     },
   };

@@ -9,7 +9,20 @@ const round = (value) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4
 // setPoints(points, { dragging }) is told whether a drag is under way, so the demo can leave its
 // URL alone until onDragEnd(): a drag gives hundreds of positions, the link needs the last one.
 // Deleting below minPoints calls onMinimum() instead.
-export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete = true, minPoints = 0, onLimit, onMinimum = () => {}, onSelect, onDragEnd = () => {} }) {
+export function attach(
+  drawing,
+  {
+    getPoints,
+    setPoints,
+    canAdd = true,
+    canDelete = true,
+    minPoints = 0,
+    onLimit,
+    onMinimum = () => {},
+    onSelect,
+    onDragEnd = () => {},
+  },
+) {
   const { canvas } = drawing;
   let dragIndex = -1;
   let selected = -1;
@@ -53,7 +66,10 @@ export function attach(drawing, { getPoints, setPoints, canAdd = true, canDelete
   }
 
   function move(index, point, dragging = false) {
-    setPoints(getPoints().map((old, k) => (k === index ? point.map(round) : old)), { dragging });
+    setPoints(
+      getPoints().map((old, k) => (k === index ? point.map(round) : old)),
+      { dragging },
+    );
   }
 
   canvas.addEventListener("pointerdown", (event) => {

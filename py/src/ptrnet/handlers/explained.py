@@ -12,8 +12,13 @@ def _slots(params: dict) -> dict:
     n = int_param(params, "n", explain.SLOT_DEFAULTS["n"], *explain.SLOT_N)
     points = explain.random_points(n, int_param(params, "seed", 1, 0, MAX_SEED))
     hull = hull_sequence(points)
-    return {"points": points, "hull": hull, "text": {"hull": format_sequence(hull)}, **explain.slot_counts(hull, n),
-            "real": model_outputs(points)}
+    return {
+        "points": points,
+        "hull": hull,
+        "text": {"hull": format_sequence(hull)},
+        **explain.slot_counts(hull, n),
+        "real": model_outputs(points),
+    }
 
 
 @handler("mix-vs-point", "solve")

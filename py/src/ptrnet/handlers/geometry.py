@@ -8,8 +8,12 @@ from ptrnet.tsp import tour_length
 def _hull_and_tour(points: list[list[float]]) -> dict:
     """Hull and optimal tour in the canonical notation, plus the tour's length."""
     hull, tsp = hull_sequence(points), tsp_sequence(points)
-    return {"hull": hull, "tsp": tsp, "tsp_length": tour_length(points, [i - 1 for i in tsp[:-1]]),
-            "text": {"hull": format_sequence(hull), "tsp": format_sequence(tsp)}}
+    return {
+        "hull": hull,
+        "tsp": tsp,
+        "tsp_length": tour_length(points, [i - 1 for i in tsp[:-1]]),
+        "text": {"hull": format_sequence(hull), "tsp": format_sequence(tsp)},
+    }
 
 
 @handler("sequences", "solve")

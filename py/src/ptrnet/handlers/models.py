@@ -11,8 +11,13 @@ def _hull_steps_real(params: dict) -> dict:
 
     points = model_points(params, MIN_MODEL_POINTS)
     mask = bool_param(params, "mask", False)
-    return {"points": points, "mask": mask, **trained.hull_steps(points, mask), "hull": hull_sequence(points),
-            "model": trained.summary("hull")}
+    return {
+        "points": points,
+        "mask": mask,
+        **trained.hull_steps(points, mask),
+        "hull": hull_sequence(points),
+        "model": trained.summary("hull"),
+    }
 
 
 @handler("slots", "real")
@@ -29,7 +34,9 @@ def model_outputs(points: list[list[float]]) -> dict:
 
     n = len(points)
     s2s = trained.seq2seq_tokens(points) if n == S2S_N else None
-    reason = None if s2s is not None else f"seq2seq 기준 모델은 점 {S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
+    reason = (
+        None if s2s is not None else f"seq2seq 기준 모델은 점 {S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
+    )
     ptr = trained.hull_steps(points, False)["output"]
     text = {"ptrnet": format_sequence(ptr)} | ({"seq2seq": format_sequence(s2s)} if s2s is not None else {})
     return {"ptrnet": ptr, "seq2seq": s2s, "seq2seq_reason": reason, "text": text, "model": trained.summary("hull")}

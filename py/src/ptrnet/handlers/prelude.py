@@ -20,7 +20,7 @@ def _lm_step(params: dict) -> dict:
         raise InputError(f"tokens의 첫 단어는 {lm.BOS}(번호 {vocab.index(lm.BOS)})여야 합니다.")
     mode = params.get("mode", "sample")
     if mode not in ("sample", "greedy"):
-        raise InputError("mode 값은 \"sample\" 또는 \"greedy\"여야 합니다.")
+        raise InputError('mode 값은 "sample" 또는 "greedy"여야 합니다.')
     temperature = params.get("temperature", 1.0)
     if not is_finite_number(temperature) or not 0.1 <= temperature <= 3.0:
         raise InputError("temperature 값은 0.1부터 3 사이의 수여야 합니다.")

@@ -41,4 +41,8 @@ def _ping(params: dict) -> dict:
 def _free(params: dict) -> dict:
     """Forget the models of a demo element that left the page."""
     name = instance_param(params)
-    return {"freed": [kind for kind, table in (("sorter", sorting.TRAINERS), ("nplm", prelude.NPLMS)) if table.pop(name, None)]}
+    return {
+        "freed": [
+            kind for kind, table in (("sorter", sorting.TRAINERS), ("nplm", prelude.NPLMS)) if table.pop(name, None)
+        ]
+    }

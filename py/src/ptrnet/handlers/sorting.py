@@ -3,7 +3,16 @@
 import numpy as np
 
 from ptrnet import sorter
-from ptrnet.handlers.base import MAX_CHUNK, MAX_SEED, TEST_LENGTHS, InputError, bool_param, handler, instance_param, int_param
+from ptrnet.handlers.base import (
+    MAX_CHUNK,
+    MAX_SEED,
+    TEST_LENGTHS,
+    InputError,
+    bool_param,
+    handler,
+    instance_param,
+    int_param,
+)
 
 TRAINERS: dict[str, sorter.Trainer] = {}
 
@@ -19,8 +28,14 @@ def _trainer(params: dict) -> sorter.Trainer:
 def _summary(t: sorter.Trainer) -> dict:
     """What demo 5 shows besides the heat map."""
     acc = None if t.diverged else sorter.accuracy(t.params, n=10, mask=t.config.mask)
-    return {"iteration": t.iteration, "loss": t.loss_avg, "accuracy10": acc, "mask": t.config.mask,
-            "seed": t.config.seed, "diverged": t.diverged}
+    return {
+        "iteration": t.iteration,
+        "loss": t.loss_avg,
+        "accuracy10": acc,
+        "mask": t.config.mask,
+        "seed": t.config.seed,
+        "diverged": t.diverged,
+    }
 
 
 @handler("sort-trainer", "reset")
@@ -86,5 +101,9 @@ def _length_eval(params: dict) -> dict:
     count = int_param(params, "count", sorter.EVAL_COUNT, 1, 1000)
     seed = int_param(params, "seed", sorter.EVAL_SEED, 0, MAX_SEED)
     result = sorter.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
-    return {**{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
-            "lengths": checked, "mask": t.config.mask, "iteration": t.iteration}
+    return {
+        **{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
+        "lengths": checked,
+        "mask": t.config.mask,
+        "iteration": t.iteration,
+    }
