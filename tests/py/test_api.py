@@ -1,30 +1,15 @@
 """The worker's entry point: spec answers through dispatch, Korean input errors, plain JSON-ready results."""
 
 import json
-import re
 
 import numpy as np
 import pytest
+from checks import HANGUL, assert_plain
 
 import ptrnet
 from ptrnet import api, sorter
 from ptrnet.api import InputError, dispatch, handler
 from ptrnet.handlers import base
-
-HANGUL = re.compile("[가-힣]")
-
-
-def assert_plain(value) -> None:
-    """Only built-in JSON types all the way down (no numpy scalars or arrays)."""
-    if isinstance(value, dict):
-        assert all(type(k) is str for k in value)
-        for v in value.values():
-            assert_plain(v)
-    elif isinstance(value, list):
-        for v in value:
-            assert_plain(v)
-    else:
-        assert type(value) in (int, float, str, bool), type(value)
 
 
 def test_sequences_solve_gives_the_reference_answers(reference):
@@ -139,18 +124,18 @@ def test_new_handlers_register_with_the_decorator(monkeypatch):
 
 
 def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
-    from ptrnet import sorter
+    from ptrnet import sorter_eval, sorter_trainer
 
     reset = dispatch("sort-trainer", "reset", {"seed": 5, "mask": True, "instance": "api-test"})
     assert reset["iteration"] == 0 and reset["loss"] is None and reset["seed"] == 5
     chunk = dispatch("sort-trainer", "train", {"iterations": 30, "instance": "api-test"})
     assert chunk["iteration"] == 30 and chunk["start"] == 0 and len(chunk["losses"]) == 30
-    reference = sorter.Trainer(sorter.SorterConfig(seed=5, mask=True))
+    reference = sorter_trainer.Trainer(sorter.SorterConfig(seed=5, mask=True))
     assert chunk["losses"] == reference.train(30)["losses"]  # the handler trains exactly the spec's model
     view = dispatch("sort-trainer", "view", {"length": 9, "sample_seed": 1, "instance": "api-test"})
     assert len(view["heatmap"]["x"]) == 9 and len(view["heatmap"]["probs"]) == 9
     curves = dispatch("length-eval", "evaluate", {"lengths": [5, 12], "instance": "api-test"})
-    expected = sorter.evaluate(reference.params, [5, 12], count=150, mask=True)
+    expected = sorter_eval.evaluate(reference.params, [5, 12], count=150, mask=True)
     assert curves["seq_acc"] == pytest.approx(list(expected["seq_acc"]), abs=1e-12)
     assert curves["iteration"] == 30
     json.dumps([reset, chunk, view, curves])

@@ -9,6 +9,7 @@ import pytest
 
 from ptrnet import decoding
 from ptrnet import lstm_ptr as L
+from ptrnet.slot_rules import blocked_slots
 
 
 def _random_model(seed: int, hidden: int = 8, scale: float = 0.8) -> L.Params:
@@ -24,7 +25,7 @@ def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -
     total, prev = 0.0, None
     for t, j in enumerate(seq):
         first = np.array([seq[0]]) if t else None
-        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, L.blocked_slots(rule, valid, chosen, first, t))
+        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, blocked_slots(rule, valid, chosen, first, t))
         total += float(logp[0, j])
         chosen[0, j] |= j > 0
         prev = np.array([j])

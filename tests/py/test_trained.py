@@ -5,18 +5,17 @@ from __future__ import annotations
 import io
 import json
 import math
-import re
 from importlib import resources
 
 import numpy as np
 import pytest
+from checks import HANGUL
 
 import ptrnet
 from ptrnet import api, datasets, decoding, evaluation, results, tasks, trained, weights
 from ptrnet import lstm_ptr as L
 from ptrnet.notation import hull_sequence, tsp_sequence
 
-HANGUL = re.compile("[가-힣]")
 SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
 
 

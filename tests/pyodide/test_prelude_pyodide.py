@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import nplm
+from ptrnet import prelude_corpus
 from ptrnet.api import dispatch
 
 
@@ -134,6 +134,6 @@ def test_pyodide_answers_match_cpython(selenium: Any) -> None:
     want = json.loads(json.dumps({"steps": steps, "nplm": dispatch("nplm", "train", {"iterations": 300})}))
     _assert_close(got["steps"], want["steps"], 1e-12)
     _assert_close(got["nplm"], want["nplm"], 1e-8)  # 300 SGD steps may amplify libm rounding a little
-    assert np.isfinite(got["nplm"]["perplexity"]["trigram"]) and nplm.load_corpus().vocab == list(
+    assert np.isfinite(got["nplm"]["perplexity"]["trigram"]) and prelude_corpus.load_corpus().vocab == list(
         got["nplm"]["vectors"]
     )

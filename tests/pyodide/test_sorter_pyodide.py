@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import sorter
+from ptrnet import sorter, sorter_trainer
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
@@ -43,11 +43,11 @@ def test_gradients_match_finite_differences(selenium: Any) -> None:
 def test_same_seed_is_bit_identical(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import sorter
+    from ptrnet import sorter, sorter_trainer
 
-    a = sorter.Trainer(sorter.SorterConfig(seed=4))
-    b = sorter.Trainer(sorter.SorterConfig(seed=4))
-    c = sorter.Trainer(sorter.SorterConfig(seed=5))
+    a = sorter_trainer.Trainer(sorter.SorterConfig(seed=4))
+    b = sorter_trainer.Trainer(sorter.SorterConfig(seed=4))
+    c = sorter_trainer.Trainer(sorter.SorterConfig(seed=5))
     a.train(50)
     b.train(20)
     b.train(30)
@@ -58,20 +58,20 @@ def test_same_seed_is_bit_identical(selenium: Any) -> None:
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def test_short_training_run_lowers_the_loss_and_sorts(selenium: Any) -> None:
-    from ptrnet import sorter
+    from ptrnet import sorter_eval, sorter_trainer
 
-    trainer = sorter.Trainer()
+    trainer = sorter_trainer.Trainer()
     losses = trainer.train(200)["losses"]
     assert sum(losses[-20:]) < 0.5 * sum(losses[:20])
-    assert sorter.accuracy(trainer.params, n=10) >= 0.9
-    assert max(sorter.evaluate(trainer.params, [5, 20, 50], count=50)["invalid"]) == 0.0
+    assert sorter_eval.accuracy(trainer.params, n=10) >= 0.9
+    assert max(sorter_eval.evaluate(trainer.params, [5, 20, 50], count=50)["invalid"]) == 0.0
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def _train_in_pyodide(selenium: Any, seed: int, k: int) -> list[float]:
-    from ptrnet import sorter
+    from ptrnet import sorter, sorter_trainer
 
-    trainer = sorter.Trainer(sorter.SorterConfig(seed=seed))
+    trainer = sorter_trainer.Trainer(sorter.SorterConfig(seed=seed))
     trainer.train(k)
     return [float(t) for t in trainer.theta]
 
@@ -79,6 +79,6 @@ def _train_in_pyodide(selenium: Any, seed: int, k: int) -> list[float]:
 def test_pyodide_training_follows_cpython(selenium: Any) -> None:
     """Same seed, same data, same updates: only libm rounding may differ between runtimes."""
     theta = np.array(_train_in_pyodide(selenium, 3, 30))
-    trainer = sorter.Trainer(sorter.SorterConfig(seed=3))
+    trainer = sorter_trainer.Trainer(sorter.SorterConfig(seed=3))
     trainer.train(30)
     assert np.allclose(theta, trainer.theta, rtol=0.0, atol=1e-9)

@@ -1,6 +1,6 @@
 """Decoding the LSTM models of ptrnet.lstm_ptr: greedy (with every step's probabilities) and beam search.
 
-A rule (lstm_ptr.RULES) says which slots a step may take: "free" as in the paper's hull and Delaunay
+A rule (slot_rules.RULES) says which slots a step may take: "free" as in the paper's hull and Delaunay
 decoding, "mask" for demo 4's toggle, "tour" for the paper's search constrained to valid tours.
 Choices are 1-based points with 0 for ⇐ (seq2seq: token ids), and -1 after the end.
 """
@@ -11,6 +11,7 @@ import numpy as np
 
 from ptrnet import lstm_ptr as L
 from ptrnet.lstm_ptr import Array, Bools, Ints, Params
+from ptrnet.slot_rules import blocked_slots
 
 
 def _prepare(params: Params, x: Array, valid: Bools | None, max_steps: int | None) -> tuple[Array, Bools, int]:
@@ -34,7 +35,7 @@ def greedy(
     prev = first = np.zeros(B, dtype=np.int64)
     choices, probs = [], []
     for t in range(max_steps):
-        blocked = L.blocked_slots(rule, valid, chosen, first if t else None, t) if ptr else None
+        blocked = blocked_slots(rule, valid, chosen, first if t else None, t) if ptr else None
         logp, h, c = L.decoder_step(params, keys, x, prev if t else None, h, c, blocked)
         choice = np.where(done, -1, logp.argmax(axis=1))
         if t == 0:
@@ -77,9 +78,9 @@ def beam_search(
     done = np.zeros(B * K, dtype=bool)
     prev = first = np.zeros(B * K, dtype=np.int64)
     stay = np.where(np.arange(S) == 0, 0.0, -np.inf)  # (S,) a finished beam's only continuation
-    free = L.blocked_slots("free", vr, chosen, None, 0) if rule == "free" else None  # the same at every step
+    free = blocked_slots("free", vr, chosen, None, 0) if rule == "free" else None  # the same at every step
     for t in range(max_steps):
-        blocked = free if free is not None else L.blocked_slots(rule, vr, chosen, first if t else None, t)
+        blocked = free if free is not None else blocked_slots(rule, vr, chosen, first if t else None, t)
         logp, h, c = L.decoder_step(params, keys, xr, prev if t else None, h, c, blocked)
         if done.any():
             logp = np.where(done[:, None], stay, logp)  # (B*K, S)

@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from ptrnet import lstm
 from ptrnet.adam import Adam
-from ptrnet.nplm import BOS, EOS, corpus_data
+from ptrnet.prelude_corpus import BOS, EOS, corpus_data
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -39,6 +39,8 @@ Params = dict[str, Array]
 PARAM_NAMES = ("E", "W_x", "W_h", "b", "W_s", "b_s")
 TENSORS = ("x", "h_prev", "c_prev", "A", "f", "g", "i", "o", "c", "h", "s", "p")  # one step, in order
 MAX_TOKENS = 20  # a generated sentence (with <s>) is at most this long
+MODES = ("sample", "greedy")  # how a step chooses the next word: by its probability, or the most likely
+TEMPERATURE = (0.1, 3.0)  # the softmax temperature's range
 WEIGHTS_FILE = "lm_weights.json"
 
 

@@ -16,8 +16,9 @@ computed as d_i @ out_W + out_b; the decoder input is the one-hot of the
 previous token (⇒ first).
 
 forward() is the teacher-forced pass of training; ptrnet.decoding runs the same
-step functions (encode, decoder_step) feeding back its own choices. The dtype of
-the parameters (float32 for training, float64 for checks) is kept throughout.
+step functions (encode, decoder_step) feeding back its own choices under a rule of
+ptrnet.slot_rules. The dtype of the parameters (float32 for training, float64 for
+checks) is kept throughout.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ptrnet import lstm
+from ptrnet.slot_rules import blocked_slots
 
 Array = NDArray[np.floating]
 Ints = NDArray[np.int64]
@@ -161,34 +163,6 @@ def _dec_input(params: Params, x: Array, prev: Ints | None) -> Array:
 def _to_tokens(target: Ints) -> Ints:
     """1-based hull indices (0 = ⇐) as seq2seq token ids."""
     return np.where(target > 0, target - 1, STOP)
-
-
-RULES = ("free", "mask", "tour")  # which slots a decoding step may take (see blocked_slots)
-
-
-def blocked_slots(rule: str, valid: Bools, chosen: Bools, first: Ints | None, t: int) -> Bools:
-    """Slots step t may not take (B, N+1); padding always.
-
-    "free": any point or ⇐ (the paper's hull and Delaunay decoding). "mask": no point chosen earlier
-    except the first, so the polygon can close (demo 4's toggle). "tour": a valid tour in our notation,
-    P1 first, then every other point once, P1 again, then ⇐ (the paper's constrained TSP search).
-    """
-    B = valid.shape[0]
-    padding = np.concatenate([np.zeros((B, 1), dtype=bool), ~valid], axis=1)  # (B, N+1)
-    if rule == "free":
-        return padding
-    if rule == "mask":
-        taken = chosen.copy()
-        if first is not None:
-            taken[np.arange(B), first] = False
-        return padding | taken
-    if rule != "tour":
-        raise ValueError(f"unknown decoding rule {rule!r}")
-    n = valid.sum(axis=1)[:, None]  # (B, 1) points per example
-    slot = np.arange(valid.shape[1] + 1)[None, :]  # (1, N+1)
-    if t == 0:
-        return slot != 1
-    return np.where(t < n, padding | chosen | (slot == 0), np.where(t == n, slot != 1, slot != 0))
 
 
 # ---------------------------------------------------------------- forward, backward, decoding

@@ -1,4 +1,4 @@
-"""Bengio et al. (2003)'s neural probabilistic language model and an interpolated trigram baseline.
+"""Bengio et al. (2003)'s neural probabilistic language model, its SGD training and what the NPLM demo shows.
 
 Model (context of n - 1 = 2 words, word vectors of size m = 2, row-vector convention):
 
@@ -9,26 +9,26 @@ Model (context of n - 1 = 2 words, word vectors of size m = 2, row-vector conven
 Loss = mean negative log-likelihood of the mini-batch + decay * (|C|^2 + |H|^2 + |U|^2 + |W|^2):
 the weight decay covers the weights and the word vectors C, not the biases b and d (as in the paper).
 Training is plain SGD on mini-batches with the learning rate eps_t = eps_0 / (1 + r t).
-Sentences are padded with two <s> in front and end with </s>, which is predicted too.
+Sentences are padded with two <s> in front and end with </s>, which is predicted too
+(ptrnet.prelude_corpus); the baseline is ptrnet.trigram.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
-from importlib import resources
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet import rng_state
+from ptrnet.prelude_corpus import EOS, examples, load_corpus
+from ptrnet.trigram import trigram
+
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
 Params = dict[str, Array]
 
-BOS, EOS = "<s>", "</s>"
 WEIGHTS = ("C", "H", "U", "W")  # the parameters under weight decay (b and d are biases)
 
 
@@ -46,55 +46,6 @@ class NPLMConfig:
     batch: int = 16  # examples per SGD step
     init_scale: float = 0.3  # weights start as N(0, init_scale^2) / sqrt(fan-in), C as N(0, init_scale^2)
     seed: int = 0  # seeds the initial weights and the mini-batch stream
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """The NPLM demo's sentences as word ids."""
-
-    vocab: list[str]  # id -> word; 0 is <s>
-    train: list[list[int]]  # training sentences, without padding
-    heldout: list[list[int]]  # held-out sentences for perplexity
-    unseen: list[int]  # the sentence no training sentence is near
-    roles: dict[str, str]  # word -> role, for colouring
-
-
-@cache
-def corpus_data() -> dict[str, Any]:
-    """The shipped data/prelude_corpus.json."""
-    text = (resources.files("ptrnet") / "data" / "prelude_corpus.json").read_text(encoding="utf-8")
-    return dict(json.loads(text))
-
-
-@cache
-def load_corpus() -> Corpus:
-    """The NPLM part of the shipped corpus, encoded as word ids."""
-    data = corpus_data()["nplm"]
-    vocab = list(data["vocab"])
-    index = {w: i for i, w in enumerate(vocab)}
-
-    def encode(s: str) -> list[int]:
-        return [index[w] for w in s.split()]
-
-    return Corpus(
-        vocab=vocab,
-        train=[encode(s) for s in data["train"]],
-        heldout=[encode(s) for s in data["heldout"]],
-        unseen=encode(data["unseen"]),
-        roles={w: corpus_data()["roles"][w] for w in vocab},
-    )
-
-
-def examples(sentences: Sequence[Sequence[int]], vocab: Sequence[str], order: int) -> tuple[Ints, Ints]:
-    """Every prediction in the sentences: contexts (E, n-1) nearest word first, and targets (E,)."""
-    bos, eos = vocab.index(BOS), vocab.index(EOS)
-    ctx, tgt = [], []
-    for s in sentences:
-        padded = [bos] * (order - 1) + list(s) + [eos]
-        for t in range(order - 1, len(padded)):
-            ctx.append(padded[t - order + 1 : t][::-1])  # w_{t-1}, ..., w_{t-n+1}
-            tgt.append(padded[t])
-    return np.array(ctx, dtype=np.int64).reshape(-1, order - 1), np.array(tgt, dtype=np.int64)
 
 
 def init_params(vocab_size: int, config: NPLMConfig, rng: np.random.Generator) -> Params:
@@ -162,65 +113,6 @@ def perplexity(logp_targets: Array) -> float:
     return float(np.exp(-np.mean(logp_targets)))
 
 
-class Trigram:
-    """Interpolated trigram: l3 P(w | u, v) + l2 P(w | v) + l1 P_add-k(w), lambdas by deleted interpolation.
-
-    Where a context was never seen, its term is dropped and the remaining lambdas are renormalised,
-    so every context gives a distribution over the vocabulary (never over <s>) that sums to 1.
-    """
-
-    def __init__(self, sentences: Sequence[Sequence[int]], vocab: Sequence[str], add_k: float = 0.5) -> None:
-        """Count the training predictions and fit the lambdas."""
-        ctx, tgt = examples(sentences, vocab, 3)
-        V = len(vocab)
-        self.bi = np.zeros((V, V))  # (V, V) counts of w after v
-        np.add.at(self.bi, (ctx[:, 0], tgt), 1.0)
-        self.tri: dict[tuple[int, int], Array] = {}  # (v, u) -> (V,) counts of w after u v
-        for (v, u), w in zip(ctx.tolist(), tgt.tolist(), strict=True):
-            self.tri.setdefault((v, u), np.zeros(V))[w] += 1.0
-        counts = self.bi.sum(axis=0)  # (V,) how often each word was predicted
-        allowed = np.arange(V) != vocab.index(BOS)  # (V,)
-        self.unigram = np.where(allowed, counts + add_k, 0.0) / (counts.sum() + add_k * allowed.sum())  # (V,)
-        self.lambdas = self._deleted_interpolation(counts)  # (l3, l2, l1)
-
-    def _deleted_interpolation(self, counts: Array) -> tuple[float, float, float]:
-        """Brants (2000): each trigram's count votes for the order that predicts it best when left out."""
-        votes = np.zeros(3)  # trigram, bigram, unigram
-        total = counts.sum()
-        bi_ctx = self.bi.sum(axis=1)  # (V,)
-        for (v, _u), row in self.tri.items():
-            for w in np.flatnonzero(row):
-                c, n3, n2 = row[w], row.sum(), bi_ctx[v]
-                ratios = [
-                    (c - 1) / (n3 - 1) if n3 > 1 else 0.0,
-                    (self.bi[v, w] - 1) / (n2 - 1) if n2 > 1 else 0.0,
-                    (counts[w] - 1) / (total - 1),
-                ]
-                votes[int(np.argmax(ratios))] += c
-        l3, l2, l1 = votes / votes.sum()
-        return float(l3), float(l2), float(l1)
-
-    def dist(self, prev: int, prev2: int) -> Array:
-        """P(w | w_{t-1} = prev, w_{t-2} = prev2) for every word w: (V,)."""
-        l3, l2, l1 = self.lambdas
-        p = l1 * self.unigram  # (V,)
-        norm = l1
-        row = self.bi[prev]  # (V,)
-        if row.sum() > 0:
-            p = p + l2 * row / row.sum()
-            norm += l2
-        tri = self.tri.get((prev, prev2))
-        if tri is not None:
-            p = p + l3 * tri / tri.sum()
-            norm += l3
-        out: Array = p / norm
-        return out
-
-    def log_probs(self, ctx: Ints, target: Ints) -> Array:
-        """log P(target | context) for each example: (E,)."""
-        return np.array([np.log(self.dist(int(c[0]), int(c[1]))[w]) for c, w in zip(ctx, target, strict=True)])
-
-
 class Trainer:
     """Holds the NPLM's weights and its mini-batch stream; trains in chunks for the UI."""
 
@@ -261,18 +153,12 @@ class Trainer:
 
     def snapshot(self) -> dict[str, Any]:
         """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
-        rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
         return {
             "params": {k: v.tolist() for k, v in self.params.items()},
             "iteration": self.iteration,
             "seed": self.config.seed,
             "direct": self.config.direct,
-            "rng": {
-                "state": str(rng["state"]["state"]),
-                "inc": str(rng["state"]["inc"]),
-                "has_uint32": rng["has_uint32"],
-                "uinteger": rng["uinteger"],
-            },
+            "rng": rng_state.to_json(self.rng),
         }
 
     def restore(self, snap: dict[str, Any]) -> None:
@@ -283,20 +169,7 @@ class Trainer:
             raise ValueError("snapshot has other parameters")
         self.params = params
         self.iteration = int(snap["iteration"])
-        r = snap["rng"]
-        self.rng.bit_generator.state = {
-            "bit_generator": "PCG64",
-            "state": {"state": int(r["state"]), "inc": int(r["inc"])},
-            "has_uint32": int(r["has_uint32"]),
-            "uinteger": int(r["uinteger"]),
-        }
-
-
-@cache
-def trigram() -> Trigram:
-    """The trigram baseline fitted to the shipped training sentences."""
-    corpus = load_corpus()
-    return Trigram(corpus.train, corpus.vocab)
+        self.rng = rng_state.from_json(snap["rng"])
 
 
 def summary(t: Trainer) -> dict[str, Any]:

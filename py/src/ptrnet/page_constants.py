@@ -6,7 +6,7 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 
 import json
 
-from ptrnet import explain, lm, lstm, sorter, tasks
+from ptrnet import explain, lm, lstm, sorter, sorter_eval, tasks
 from ptrnet.handlers import base
 
 GENERATED = "site/js/generated/constants.js"  # relative to the repository
@@ -31,11 +31,17 @@ def page_constants() -> dict:
             "trainLengths": [cfg.min_len, cfg.max_len],
             "testLengths": list(base.TEST_LENGTHS),
             "maxChunk": base.MAX_CHUNK,
-            "evalLengths": list(sorter.EVAL_LENGTHS),
-            "evalCount": sorter.EVAL_COUNT,
-            "evalSeed": sorter.EVAL_SEED,
+            "evalLengths": list(sorter_eval.EVAL_LENGTHS),
+            "evalCount": sorter_eval.EVAL_COUNT,
+            "evalSeed": sorter_eval.EVAL_SEED,
         },
-        "lm": {"gates": lstm.GATES, "maxTokens": lm.MAX_TOKENS},
+        "lm": {
+            "gates": lstm.GATES,
+            "maxTokens": lm.MAX_TOKENS,
+            "startId": lm.load()[0].index(lm.BOS),
+            "modes": list(lm.MODES),
+            "temperature": dict(zip(("min", "max"), lm.TEMPERATURE, strict=True)),
+        },
     }
 
 

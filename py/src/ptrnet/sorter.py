@@ -8,19 +8,16 @@ Model (hidden size H = 16, parameters A, a0, B, b0, s, v in R^H):
 Training uses teacher forcing (x_prev is the true previous number), mean
 cross-entropy over steps and batch, hand-written backprop and Adam. Each
 training batch has one length drawn uniformly from min_len..max_len, so a batch
-is a dense (batch, n) array and needs no padding.
+is a dense (batch, n) array and needs no padding. The training loop is
+ptrnet.sorter_trainer; the length curves and the heat map are ptrnet.sorter_eval.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-
-from ptrnet.adam import adam_update
 
 Array = NDArray[np.float64]
 Ints = NDArray[np.int64]
@@ -28,9 +25,6 @@ Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
 PARAM_NAMES = ("A", "a0", "B", "b0", "s", "v")
-EVAL_SEED = 2015  # test sequences for evaluate/accuracy, apart from training seeds
-EVAL_LENGTHS = range(5, 51)  # demo 6: every length it evaluates
-EVAL_COUNT = 150  # demo 6: random sequences per length
 _TABLE_CHUNK = 1 << 18  # elements of the (sequences, n+1, n, H) tanh block built at once
 
 
@@ -62,14 +56,14 @@ def unflatten(theta: Array) -> Params:
     return dict(zip(PARAM_NAMES, np.split(theta, len(PARAM_NAMES)), strict=True))
 
 
-def _init_theta(rng: np.random.Generator, config: SorterConfig) -> Array:
+def init_theta(rng: np.random.Generator, config: SorterConfig) -> Array:
     """Draw the initial (6H,) parameter vector from rng."""
     return rng.normal(0.0, config.init_scale, len(PARAM_NAMES) * config.hidden)
 
 
 def init_params(seed: int, config: SorterConfig | None = None) -> Params:
     """Initial parameters for a seed (the same ones a Trainer with that seed starts from)."""
-    return unflatten(_init_theta(np.random.default_rng(seed), config or SorterConfig()))
+    return unflatten(init_theta(np.random.default_rng(seed), config or SorterConfig()))
 
 
 def masked_softmax(u: Array, blocked: Bools | None = None) -> Array:
@@ -152,111 +146,6 @@ def loss_and_grads(params: Params, x: Array, mask: bool) -> tuple[float, Params]
     return loss, grads
 
 
-class Trainer:
-    """Holds weights, Adam state and the data stream; trains in chunks for the UI."""
-
-    def __init__(self, config: SorterConfig | None = None) -> None:
-        """Start from the config's seed."""
-        self.config = config or SorterConfig()
-        self.reset(self.config.seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        """Re-initialise weights, Adam state and data stream (seed defaults to the config's)."""
-        if seed is not None:
-            self.config = replace(self.config, seed=seed)
-        self.rng = np.random.default_rng(self.config.seed)
-        self.theta = _init_theta(self.rng, self.config)  # (P,) all parameters
-        self.params = unflatten(self.theta)  # named views into theta
-        self.m = np.zeros_like(self.theta)  # (P,) Adam first moment
-        self.v = np.zeros_like(self.theta)  # (P,) Adam second moment
-        self.iteration = 0
-        self.loss_avg: float | None = None
-        self.diverged = False
-
-    def snapshot(self) -> dict[str, Any]:
-        """Everything needed to continue this run elsewhere, as plain JSON-ready values."""
-        rng = self.rng.bit_generator.state  # PCG64: 128-bit integers, kept as strings for JS
-        return {
-            "theta": self.theta.tolist(),
-            "m": self.m.tolist(),
-            "v": self.v.tolist(),
-            "iteration": self.iteration,
-            "loss_avg": self.loss_avg,
-            "diverged": self.diverged,
-            "seed": self.config.seed,
-            "mask": self.config.mask,
-            "rng": {
-                "state": str(rng["state"]["state"]),
-                "inc": str(rng["state"]["inc"]),
-                "has_uint32": rng["has_uint32"],
-                "uinteger": rng["uinteger"],
-            },
-        }
-
-    def restore(self, snap: dict[str, Any]) -> None:
-        """Continue the run a snapshot() describes, bit for bit."""
-        self.config = replace(self.config, seed=int(snap["seed"]), mask=bool(snap["mask"]))
-        self.theta = np.array(snap["theta"], dtype=np.float64)  # (P,)
-        if self.theta.shape != (len(PARAM_NAMES) * self.config.hidden,):
-            raise ValueError("snapshot has the wrong number of parameters")
-        self.params = unflatten(self.theta)
-        self.m = np.array(snap["m"], dtype=np.float64)  # (P,)
-        self.v = np.array(snap["v"], dtype=np.float64)  # (P,)
-        self.iteration = int(snap["iteration"])
-        self.loss_avg = None if snap["loss_avg"] is None else float(snap["loss_avg"])
-        self.diverged = bool(snap["diverged"])
-        r = snap["rng"]
-        self.rng = np.random.default_rng()
-        self.rng.bit_generator.state = {
-            "bit_generator": "PCG64",
-            "state": {"state": int(r["state"]), "inc": int(r["inc"])},
-            "has_uint32": int(r["has_uint32"]),
-            "uinteger": int(r["uinteger"]),
-        }
-
-    def set_mask(self, mask: bool) -> None:
-        """Switch the mask for further training, keeping weights and Adam state."""
-        self.config = replace(self.config, mask=mask)
-
-    def train(self, k: int) -> dict[str, Any]:
-        """Run up to k iterations; a non-finite loss or update stops training until reset."""
-        cfg = self.config
-        losses: list[float] = []
-        for _ in range(0 if self.diverged else k):
-            n = int(self.rng.integers(cfg.min_len, cfg.max_len + 1))
-            x = self.rng.random((cfg.batch, n))  # (batch, n)
-            with np.errstate(all="ignore"):  # non-finite results are caught just below
-                loss, grads = loss_and_grads(self.params, x, cfg.mask)
-                theta, m, v = adam_update(
-                    self.theta,
-                    flatten(grads),
-                    self.m,
-                    self.v,
-                    self.iteration + 1,
-                    cfg.lr,
-                    cfg.beta1,
-                    cfg.beta2,
-                    cfg.eps,
-                )
-            if not (np.isfinite(loss) and np.isfinite(theta).all()):
-                self.diverged = True
-                break
-            self.theta[:] = theta
-            self.m, self.v = m, v
-            self.iteration += 1
-            losses.append(loss)
-            d = cfg.avg_decay
-            self.loss_avg = loss if self.loss_avg is None else d * self.loss_avg + (1.0 - d) * loss
-        return {
-            "iteration": self.iteration,
-            "loss": losses[-1] if losses else None,
-            "loss_avg": self.loss_avg,
-            "losses": losses,
-            "diverged": self.diverged,
-            "mask": cfg.mask,
-        }
-
-
 def _score_table(params: Params, x: Array) -> Array:
     """Scores u[b, k, j] of position j after choosing position k - 1 (k = 0: the first step)."""
     A, a0, B, b0, s, v = (params[k] for k in PARAM_NAMES)
@@ -289,45 +178,3 @@ def decode(params: Params, x: Array, mask: bool) -> tuple[Ints, Array]:
         blocked[rows, choices[:, i]] = True
         prev = choices[:, i] + 1
     return choices, masked_softmax(scores)
-
-
-def evaluate(
-    params: Params,
-    lengths: Sequence[int],
-    count: int = 150,
-    mask: bool = True,
-    seed: int = EVAL_SEED,
-) -> dict[str, list[Any]]:
-    """Greedy results on count random sequences per length: {lengths, seq_acc, pos_acc, invalid}."""
-    rng = np.random.default_rng(seed)
-    out: dict[str, list[Any]] = {"lengths": [], "seq_acc": [], "pos_acc": [], "invalid": []}
-    for n in lengths:
-        x = rng.random((count, n))  # (count, n)
-        choices, _ = decode(params, x, mask)  # (count, n)
-        hit = choices == np.argsort(x, axis=1, kind="stable")  # (count, n)
-        repeated = (np.sort(choices, axis=1) != np.arange(n)).any(axis=1)  # (count,)
-        out["lengths"].append(int(n))
-        out["seq_acc"].append(float(hit.all(axis=1).mean()))
-        out["pos_acc"].append(float(hit.mean()))
-        out["invalid"].append(float(repeated.mean()))
-    return out
-
-
-def accuracy(params: Params, n: int = 10, count: int = 150, mask: bool = True, seed: int = EVAL_SEED) -> float:
-    """Sequence accuracy (whole order right) of greedy decoding at length n."""
-    return float(evaluate(params, [n], count, mask, seed)["seq_acc"][0])
-
-
-def heatmap(params: Params, x: Sequence[float], mask: bool) -> dict[str, Any]:
-    """Greedy decoding of one sequence as plain lists for the heat map (rows = steps)."""
-    xs = np.asarray(x, dtype=np.float64)[None, :]  # (1, n)
-    choices, probs = decode(params, xs, mask)
-    correct = np.argsort(xs[0], kind="stable")  # (n,)
-    return {
-        "x": xs[0].tolist(),
-        "probs": probs[0].tolist(),
-        "correct": correct.tolist(),
-        "choices": choices[0].tolist(),
-        "solved": bool((choices[0] == correct).all()),
-        "valid": bool((np.sort(choices[0]) == np.arange(xs.shape[1])).all()),
-    }

@@ -12,6 +12,7 @@ import numpy as np
 from ptrnet import Unavailable, decoding, tasks, weights
 from ptrnet import lstm_ptr as L
 from ptrnet.notation import format_partial, format_sequence, format_triangles
+from ptrnet.slot_rules import blocked_slots
 
 # The pages decode in float32: a quarter faster, in the browser too, and the int8 weights carry far less
 # precision anyway. The golden outputs and the evaluation use float64.
@@ -65,7 +66,7 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
     for t, (choice, p) in enumerate(zip(choices[0].tolist(), probs[0], strict=True)):
         if choice < 0:
             break
-        blocked = L.blocked_slots(rule, valid, chosen, np.array(so_far[:1]) if so_far else None, t)[0]  # (n+1,)
+        blocked = blocked_slots(rule, valid, chosen, np.array(so_far[:1]) if so_far else None, t)[0]  # (n+1,)
         so_far.append(choice)
         chosen[0, choice] |= choice > 0
         steps.append(

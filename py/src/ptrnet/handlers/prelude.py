@@ -18,12 +18,14 @@ def _lm_step(params: dict) -> dict:
     ids = [int_param({"tokens": t}, "tokens", 0, 0, len(vocab) - 1) for t in tokens]
     if vocab[ids[0]] != lm.BOS:
         raise InputError(f"tokens의 첫 단어는 {lm.BOS}(번호 {vocab.index(lm.BOS)})여야 합니다.")
-    mode = params.get("mode", "sample")
-    if mode not in ("sample", "greedy"):
-        raise InputError('mode 값은 "sample" 또는 "greedy"여야 합니다.')
+    mode = params.get("mode", lm.MODES[0])
+    if mode not in lm.MODES:
+        choices = " 또는 ".join(f'"{m}"' for m in lm.MODES)
+        raise InputError(f"mode 값은 {choices}여야 합니다.")
     temperature = params.get("temperature", 1.0)
-    if not is_finite_number(temperature) or not 0.1 <= temperature <= 3.0:
-        raise InputError("temperature 값은 0.1부터 3 사이의 수여야 합니다.")
+    low, high = lm.TEMPERATURE
+    if not is_finite_number(temperature) or not low <= temperature <= high:
+        raise InputError(f"temperature 값은 {low:g}부터 {high:g} 사이의 수여야 합니다.")
     seed = int_param(params, "seed", 0, 0, MAX_SEED)
     return lm.generation_step(ids, mode == "greedy", float(temperature), seed)
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ptrnet import sorter
+from ptrnet import sorter_eval, sorter_trainer
 from ptrnet.handlers.base import (
     MAX_CHUNK,
     MAX_SEED,
@@ -14,20 +14,20 @@ from ptrnet.handlers.base import (
     int_param,
 )
 
-TRAINERS: dict[str, sorter.Trainer] = {}
+TRAINERS: dict[str, sorter_trainer.Trainer] = {}
 
 
-def _trainer(params: dict) -> sorter.Trainer:
+def _trainer(params: dict) -> sorter_trainer.Trainer:
     """The sorter of the request's instance, created with the default settings on first use."""
     name = instance_param(params)
     if name not in TRAINERS:
-        TRAINERS[name] = sorter.Trainer()
+        TRAINERS[name] = sorter_trainer.Trainer()
     return TRAINERS[name]
 
 
-def _summary(t: sorter.Trainer) -> dict:
+def _summary(t: sorter_trainer.Trainer) -> dict:
     """What demo 5 shows besides the heat map."""
-    acc = None if t.diverged else sorter.accuracy(t.params, n=10, mask=t.config.mask)
+    acc = None if t.diverged else sorter_eval.accuracy(t.params, n=10, mask=t.config.mask)
     return {
         "iteration": t.iteration,
         "loss": t.loss_avg,
@@ -87,7 +87,7 @@ def _sort_view(params: dict) -> dict:
     n = int_param(params, "length", 8, *TEST_LENGTHS)
     rng = np.random.default_rng(int_param(params, "sample_seed", 0, 0, MAX_SEED))
     x = [round(float(v), 2) for v in rng.random(n)]
-    return {**_summary(t), "heatmap": sorter.heatmap(t.params, x, t.config.mask)}
+    return {**_summary(t), "heatmap": sorter_eval.heatmap(t.params, x, t.config.mask)}
 
 
 @handler("length-eval", "evaluate")
@@ -98,9 +98,9 @@ def _length_eval(params: dict) -> dict:
     if not isinstance(lengths, list) or not lengths:
         raise InputError("평가할 길이 목록(lengths)이 필요합니다.")
     checked = [int_param({"length": n}, "length", 0, *TEST_LENGTHS) for n in lengths]
-    count = int_param(params, "count", sorter.EVAL_COUNT, 1, 1000)
-    seed = int_param(params, "seed", sorter.EVAL_SEED, 0, MAX_SEED)
-    result = sorter.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
+    count = int_param(params, "count", sorter_eval.EVAL_COUNT, 1, 1000)
+    seed = int_param(params, "seed", sorter_eval.EVAL_SEED, 0, MAX_SEED)
+    result = sorter_eval.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
     return {
         **{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
         "lengths": checked,

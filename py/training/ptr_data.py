@@ -1,0 +1,82 @@
+"""Labelled training batches for the PyTorch trainer: made fresh (in worker processes) or drawn from a fixed pool.
+
+Labels come from ptrnet.notation (our hull, Held-Karp and Delaunay code) through ptrnet.tasks.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+from ptr_model import Config
+
+from ptrnet import tasks
+
+
+def make_batch(task: str, n: int, batch: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """batch random point sets of n points and their padded targets (1-based, then 0 = ⇐, -1 = padding)."""
+    points, seqs = tasks.generate(task, n, batch, seed)
+    T = max(len(s) for s in seqs) + 1
+    target = np.full((batch, T), -1, dtype=np.int64)
+    for b, s in enumerate(seqs):
+        target[b, : len(s)] = s
+        target[b, len(s)] = 0
+    return np.stack(points).astype(np.float32), target
+
+
+def _batch_job(args: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """make_batch for a pool worker."""
+    return make_batch(*args)
+
+
+def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The training stream from first_step on: batch k depends on (seed, k) only, so a resumed run sees the same data."""
+
+    def job(k: int) -> tuple:
+        rng = np.random.default_rng([config.seed, k])
+        return config.task, int(rng.integers(config.min_n, config.max_n + 1)), config.batch, int(rng.integers(2**62))
+
+    k = first_step
+    if config.data:
+        with np.load(config.data) as f:
+            pool = {n: (f[f"x{n}"], f[f"t{n}"]) for n in range(config.min_n, config.max_n + 1)}
+        while True:
+            rng = np.random.default_rng([config.seed, k])
+            x, t = pool[int(rng.integers(config.min_n, config.max_n + 1))]
+            idx = rng.integers(0, len(x), config.batch)
+            target = t[idx]
+            yield x[idx], target[:, : int((target >= 0).sum(axis=1).max())]
+            k += 1
+    if config.workers == 0:
+        while True:
+            yield make_batch(*job(k))
+            k += 1
+    with mp.get_context("fork").Pool(config.workers) as pool:
+        while True:  # a window of jobs in flight, consumed in order
+            yield from pool.imap(_batch_job, (job(j) for j in range(k, k + 64 * config.workers)), chunksize=1)
+            k += 64 * config.workers
+
+
+def make_data(task: str, min_n: int, max_n: int, per_n: int, seed: int, workers: int, out: Path) -> None:
+    """A pool of per_n labelled examples for every n (the paper trained on a fixed set of 1 M pairs)."""
+    chunk = 5000
+    jobs = [
+        (task, n, chunk, seed * 1_000_003 + n * 10_007 + k)
+        for n in range(min_n, max_n + 1)
+        for k in range(-(-per_n // chunk))
+    ]
+    with mp.get_context("fork").Pool(max(workers, 1)) as pool:
+        parts = pool.map(_batch_job, jobs, chunksize=1)
+    arrays = {}
+    for n in range(min_n, max_n + 1):
+        mine = [p for p, job in zip(parts, jobs, strict=True) if job[1] == n]
+        T = max(t.shape[1] for _, t in mine)
+        arrays[f"x{n}"] = np.concatenate([x for x, _ in mine])[:per_n]
+        arrays[f"t{n}"] = np.concatenate(
+            [np.pad(t, ((0, 0), (0, T - t.shape[1])), constant_values=-1) for _, t in mine]
+        )[:per_n]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(out, **arrays)
+    print(f"wrote {out}: {per_n} examples for each n in {min_n}..{max_n}", flush=True)

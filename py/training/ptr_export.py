@@ -1,0 +1,72 @@
+"""Export of a trained checkpoint to ptrnet's data folder: int8 weights, PyTorch's golden decodings of those very
+weights, and the training record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import torch
+from ptr_data import make_batch
+from ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
+from ptr_train import load_checkpoint
+
+from ptrnet import tasks
+
+GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10)}  # inputs per task, 2 sets each
+
+
+def golden(model: PtrNet, task: str) -> dict:
+    """Greedy decodings by PyTorch (float64) of fixed inputs: points, choices and every step's probabilities."""
+    cases = []
+    spec = tasks.SPECS[task]
+    with torch.no_grad():
+        for n in GOLDEN_SIZES[task]:
+            x, _ = make_batch(task, n, 2, 31337 + n)
+            x = x.astype(np.float64)
+            record: list = []
+            choices = greedy(
+                model, torch.from_numpy(x), max_steps=spec.max_steps(n), constrained=spec.constrained, record=record
+            )
+            for b in range(len(x)):
+                row = choices[b].tolist()
+                steps = row.index(0) + 1 if 0 in row else len(row)
+                cases.append(
+                    {
+                        "points": x[b].tolist(),
+                        "choices": row[:steps],
+                        "probs": [record[t][b].tolist() for t in range(steps)],
+                    }
+                )
+    return {
+        "task": task,
+        "framework": f"torch {torch.__version__}, float64",
+        "decoding": "greedy" + (", constrained to valid tours" if spec.constrained else ", unconstrained"),
+        "cases": cases,
+    }
+
+
+def write_golden(task: str, out_dir: Path) -> None:
+    """<task>_golden.json: PyTorch's greedy decodings with the shipped (quantised) weights <task>_ptrnet.npz."""
+    from ptrnet import weights
+
+    shipped = from_numpy_params(weights.load((out_dir / f"{task}_ptrnet.npz").read_bytes()))
+    (out_dir / f"{task}_golden.json").write_text(json.dumps(golden(shipped, task)) + "\n")
+
+
+def export(ckpt_path: Path, out_dir: Path) -> None:
+    """Write <task>_ptrnet.npz (int8 rows), its golden outputs from those very weights, and the training record."""
+    from ptrnet import weights
+
+    model, ckpt = load_checkpoint(ckpt_path)
+    task = ckpt["config"]["task"]
+    weights.save(out_dir / f"{task}_ptrnet.npz", to_numpy_params(model))
+    write_golden(task, out_dir)
+    record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device", "start_from")}
+    record["trainer"] = f"PyTorch {torch.__version__}: py/training/ptr_torch.py"
+    if ckpt["config"]["data"]:
+        with np.load(ckpt["config"]["data"]) as pool:
+            record["pool_per_n"] = len(pool[f"x{ckpt['config']['min_n']}"])
+    (out_dir / f"{task}_ptrnet_training.json").write_text(json.dumps(record, indent=1) + "\n")
+    print(f"wrote {task}_ptrnet.npz, {task}_golden.json, {task}_ptrnet_training.json to {out_dir}")

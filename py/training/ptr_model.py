@@ -1,0 +1,175 @@
+"""The Ptr-Net in PyTorch: a run's settings, the network, its initialisation, greedy decoding, and its weights
+in ptrnet.lstm_ptr's numpy layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+from torch import nn
+
+from ptrnet.lstm import from_torch_gates, to_torch_gates
+
+
+@dataclass(frozen=True)
+class Config:
+    """One training run's settings (stored in the checkpoint and the model card)."""
+
+    task: str = "hull"  # "hull", "tsp" or "delaunay" (ptrnet.tasks)
+    hidden: int = 256  # LSTM width of encoder and decoder
+    batch: int = 256  # examples per update, all of one n
+    min_n: int = 5  # fewest points in a training example
+    max_n: int = 50  # most points in a training example
+    lr: float = 1e-3  # Adam step size at the start
+    lr_final: float = 1e-4  # step size after decay_steps (exponential decay, then constant)
+    decay_steps: int = 60000  # updates over which lr decays to lr_final
+    clip: float = 2.0  # gradient L2-norm clipping, as in the paper
+    init_scale: float = 0.08  # uniform init range, as in the paper
+    forget_bias: float = 1.0  # added to the forget-gate biases at init
+    seed: int = 0  # initial weights and the data stream
+    workers: int = 0  # processes making labelled batches (0: in the training process)
+    data: str = ""  # a pool made by `make-data` to draw batches from ("": fresh examples for every batch)
+    constrained: bool = False  # train under the task's decoding constraint (TSP: valid tours only)
+
+
+class PtrNet(nn.Module):
+    """The Ptr-Net of ptrnet.lstm_ptr in PyTorch."""
+
+    def __init__(self, hidden: int) -> None:
+        """Parameters named as in the exported .npz."""
+        super().__init__()
+        self.enc = nn.LSTM(2, hidden, batch_first=True)
+        self.dec = nn.LSTM(2, hidden, batch_first=True)
+        self.W1 = nn.Parameter(torch.empty(hidden, hidden))
+        self.W2 = nn.Parameter(torch.empty(hidden, hidden))
+        self.v = nn.Parameter(torch.empty(hidden))
+        self.end = nn.Parameter(torch.empty(hidden))
+        self.start = nn.Parameter(torch.empty(2))
+
+    def encode(self, x: torch.Tensor) -> tuple[torch.Tensor, tuple[torch.Tensor, torch.Tensor]]:
+        """Slot keys W1 [e_0, e_1..e_n] (B, n+1, H) and the encoder's final (h, c)."""
+        E, state = self.enc(x)  # (B, n, H)
+        enc = torch.cat([self.end.expand(x.shape[0], 1, -1), E], dim=1)  # (B, n+1, H)
+        return enc @ self.W1, state
+
+    def scores(self, keys: torch.Tensor, d: torch.Tensor) -> torch.Tensor:
+        """Unnormalised scores (B, T, n+1) of decoder states d (B, T, H)."""
+        return torch.tanh(keys[:, None] + (d @ self.W2)[:, :, None]) @ self.v
+
+    def forward(self, x: torch.Tensor, target: torch.Tensor, constrained: bool = False) -> torch.Tensor:
+        """Teacher-forced log-probabilities (B, T, n+1); target (B, T) is 1-based, 0 = ⇐, -1 = padding.
+
+        constrained: every step sees only the slots a valid tour allows after the true prefix (TSP), the
+        same rule the constrained decoding applies.
+        """
+        keys, state = self.encode(x)
+        prev = target[:, :-1].clamp(min=1) - 1  # (B, T-1) the point fed back at each later step
+        inputs = torch.cat(
+            [self.start.expand(x.shape[0], 1, 2), torch.gather(x, 1, prev[..., None].expand(-1, -1, 2))], dim=1
+        )  # (B, T, 2)
+        d, _ = self.dec(inputs, state)  # (B, T, H)
+        u = self.scores(keys, d)  # (B, T, n+1)
+        if constrained:
+            u = u.masked_fill(~tour_allowed_all(target, x.shape[1]), float("-inf"))
+        return torch.log_softmax(u, dim=-1)
+
+
+def init_model(config: Config) -> PtrNet:
+    """Uniform(-scale, scale) weights as in the paper, forget-gate bias raised (once, on bias_ih)."""
+    torch.manual_seed(config.seed)
+    model = PtrNet(config.hidden)
+    with torch.no_grad():
+        for p in model.parameters():
+            p.uniform_(-config.init_scale, config.init_scale)
+        H = config.hidden
+        for lstm in (model.enc, model.dec):
+            lstm.bias_ih_l0[H : 2 * H] += config.forget_bias
+    return model
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def greedy(
+    model: PtrNet, x: torch.Tensor, max_steps: int, constrained: bool = False, record: list | None = None
+) -> np.ndarray:
+    """Greedy decoding step by step (B, steps), 0 = ⇐, -1 after the end; record gets each step's probabilities.
+
+    constrained: TSP's valid-tour rule (ptrnet.slot_rules, "tour"): start at P1, unvisited points, back to P1, ⇐.
+    """
+    B, n, _ = x.shape
+    keys, (h, c) = model.encode(x)
+    inp = model.start.expand(B, 1, 2)
+    done = torch.zeros(B, dtype=torch.bool, device=x.device)
+    visited = torch.zeros(B, n + 1, dtype=torch.bool, device=x.device)
+    out = []
+    for t in range(max_steps):
+        d, (h, c) = model.dec(inp, (h, c))
+        u = model.scores(keys, d)[:, 0]  # (B, n+1)
+        if constrained:
+            u = u.masked_fill(~_tour_allowed(visited, t, n), float("-inf"))
+        p = torch.softmax(u, dim=-1)
+        if record is not None:
+            record.append(p.double().cpu().numpy())
+        choice = torch.where(done, -1, p.argmax(dim=-1))
+        visited[torch.arange(B), choice.clamp(min=0)] |= choice > 0
+        out.append(choice)
+        done |= choice == 0
+        if bool(done.all()):
+            break
+        inp = torch.gather(x, 1, (choice.clamp(min=1) - 1)[:, None, None].expand(-1, 1, 2))
+    return torch.stack(out, dim=1).cpu().numpy()
+
+
+def tour_allowed_all(target: torch.Tensor, n: int) -> torch.Tensor:
+    """_tour_allowed for every step of teacher-forced targets at once (B, T, n+1)."""
+    B, T = target.shape
+    chosen = nn.functional.one_hot(target.clamp(min=0), n + 1).bool() & (target > 0)[..., None]  # (B, T, n+1)
+    visited = (chosen.cumsum(dim=1) - chosen.long()) > 0  # chosen before step t
+    t = torch.arange(T, device=target.device)[None, :, None]  # (1, T, 1)
+    slot = torch.arange(n + 1, device=target.device)[None, None, :]  # (1, 1, n+1)
+    middle = ~visited & (slot > 0)
+    return torch.where(t == 0, slot == 1, torch.where(t < n, middle, torch.where(t == n, slot == 1, slot == 0)))
+
+
+def _tour_allowed(visited: torch.Tensor, t: int, n: int) -> torch.Tensor:
+    """Slots a valid tour may take at step t given the points already visited (B, n+1)."""
+    allowed = ~visited
+    allowed[:, 0] = False
+    if t == 0:
+        allowed[:] = False
+        allowed[:, 1] = True
+        return allowed
+    all_seen = visited[:, 1:].all(dim=1)
+    allowed[:, 1] = all_seen & (t == n)  # P1 again closes the tour
+    allowed[:, 0] = all_seen & (t > n)
+    return allowed
+
+
+# ---------------------------------------------------------------- ptrnet's numpy layout
+
+
+def to_numpy_params(model: PtrNet) -> dict[str, np.ndarray]:
+    """The model's weights under ptrnet.lstm_ptr's names and layout (inputs by rows, gates reordered)."""
+    sd = {k: v.detach().double().cpu().numpy() for k, v in model.state_dict().items()}
+    params = {"W1": sd["W1"], "W2": sd["W2"], "v": sd["v"], "end": sd["end"], "start": sd["start"]}
+    for name in ("enc", "dec"):
+        params[f"{name}_Wx"] = from_torch_gates(sd[f"{name}.weight_ih_l0"]).T
+        params[f"{name}_Wh"] = from_torch_gates(sd[f"{name}.weight_hh_l0"]).T
+        params[f"{name}_b"] = from_torch_gates(sd[f"{name}.bias_ih_l0"] + sd[f"{name}.bias_hh_l0"])
+    return params
+
+
+def from_numpy_params(params: dict[str, np.ndarray]) -> PtrNet:
+    """A float64 PtrNet holding numpy-layout weights (the shipped, quantised ones)."""
+    H = params["enc_Wh"].shape[0]
+    model = PtrNet(H).double()
+    sd = {"W1": params["W1"], "W2": params["W2"], "v": params["v"], "end": params["end"], "start": params["start"]}
+    for name in ("enc", "dec"):
+        sd[f"{name}.weight_ih_l0"] = to_torch_gates(params[f"{name}_Wx"].T)
+        sd[f"{name}.weight_hh_l0"] = to_torch_gates(params[f"{name}_Wh"].T)
+        sd[f"{name}.bias_ih_l0"] = to_torch_gates(params[f"{name}_b"])
+        sd[f"{name}.bias_hh_l0"] = np.zeros_like(params[f"{name}_b"])
+    model.load_state_dict({k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in sd.items()})
+    return model

@@ -1,0 +1,60 @@
+"""Checks shared by several test files: plain JSON answers, Korean input errors, the package's data files read directly, and
+finite-difference gradients."""
+
+import json
+import re
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from ptrnet.api import InputError, dispatch
+
+HANGUL = re.compile("[가-힣]")
+
+
+def assert_plain(value) -> None:
+    """Only built-in JSON types all the way down (no numpy scalars or arrays)."""
+    if isinstance(value, dict):
+        assert all(type(k) is str for k in value)
+        for v in value.values():
+            assert_plain(v)
+    elif isinstance(value, list):
+        for v in value:
+            assert_plain(v)
+    else:
+        assert value is None or type(value) in (int, float, str, bool), type(value)  # None is JSON null
+
+
+def assert_korean_error(demo: str, params: dict) -> None:
+    """dispatch(demo, "solve", params) raises an InputError with a Korean message."""
+    with pytest.raises(InputError) as err:
+        dispatch(demo, "solve", params)
+    assert HANGUL.search(str(err.value)), str(err.value)
+
+
+def raw_json(name: str) -> dict:
+    """A data file of the installed package, read directly (not through ptrnet.explain)."""
+    return json.loads((resources.files("ptrnet") / "data" / name).read_text(encoding="utf-8"))
+
+
+def rel_err(a: np.ndarray, b: np.ndarray) -> float:
+    """|a - b| / (|a| + |b|) in the Euclidean norm."""
+    return float(np.linalg.norm(a - b) / (np.linalg.norm(a) + np.linalg.norm(b)))
+
+
+def numeric_grads(loss, params: dict[str, np.ndarray], h: float = 1e-6) -> dict[str, np.ndarray]:
+    """Central finite differences of loss() for every entry of every parameter."""
+    out = {}
+    for name, p in params.items():
+        g = np.zeros_like(p)
+        for idx in np.ndindex(p.shape):
+            old = p[idx]
+            p[idx] = old + h
+            up = loss()
+            p[idx] = old - h
+            down = loss()
+            p[idx] = old
+            g[idx] = (up - down) / (2 * h)
+        out[name] = g
+    return out
