@@ -1,6 +1,6 @@
 import { PY } from "./generated/constants.js";
 
-// Colours and sizes shared by every drawing module (kept in sync with css/site.css).
+// Colours and sizes shared by every drawing module (kept in sync with the stylesheets in css/site/).
 export const COLORS = {
   background: "#fbfaf7",
   grid: "#e7e3da",

@@ -1,13 +1,10 @@
 """Issue 13 in the browser: every demo element owns its model in the worker, no call is ever left
 pending, a hanging or failing start is survived, and controls can change at any moment."""
 
-import http.server
-import threading
-from functools import partial
-
 import pytest
 
 from tests.browser.conftest import out_value, wait_ready
+from tests.harness import serving, url_of
 
 TWO_OF_EACH = """<!DOCTYPE html>
 <html lang="ko"><head><meta charset="utf-8"><title>두 개씩</title><link rel="icon" href="data:,">
@@ -22,20 +19,13 @@ TWO_OF_EACH = """<!DOCTYPE html>
 RUNTIME = "import('./js/runtime/client.js')"
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def two_url(site_url, tmp_path_factory):
     """A page on another origin with two sort-trainers and two NPLMs."""
     folder = tmp_path_factory.mktemp("two")
     (folder / "index.html").write_text(TWO_OF_EACH.format(site=site_url), encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/index.html"
-    server.shutdown()
+    with serving(folder, site=False) as server:
+        yield url_of(server, "/index.html")
 
 
 def _idle(page, element_id):
@@ -217,7 +207,7 @@ def test_train_then_a_new_seed_before_the_first_reply_is_fine(page, site_url):
 def test_histories_keep_memory_flat(page, site_url):
     page.goto(site_url + "index.html")
     kept = page.evaluate("""async () => {
-        const { boundedSeries } = await import('./js/demos/training-loop.js');
+        const { boundedSeries } = await import('./js/demos/bounded-series.js');
         const series = boundedSeries(1000);
         for (let i = 1; i <= 100000; i++) series.push(i, 1 / i);
         return { n: series.xs.length, first: series.xs[0], last: series.last, sorted: series.xs.every((x, k) => !k || x > series.xs[k - 1]) };

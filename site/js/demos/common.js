@@ -75,24 +75,42 @@ export function seedInput(value, onInvalid, onSeed) {
   return input;
 }
 
-// Training chunks sized so one request takes about `targetMs`: small enough that pause and
-// reset are honoured quickly, large enough that messaging costs little. `train(send)` sends
-// one chunk of `size` iterations and updates the size from how long it took.
-export function adaptiveChunks({ min, max, first, targetMs }) {
-  let size = first;
-  return {
-    async train(send) {
-      const iterations = size;
-      const started = performance.now();
-      const reply = await send(iterations);
-      const fitted = (iterations * targetMs) / Math.max(1, performance.now() - started);
-      size = Math.round(Math.min(max, Math.max(min, 0.5 * size + 0.5 * fitted)));
-      return reply;
+// The seed field of a demo that trains: a new seed applies at once while nothing has been learned
+// (untrained()), else at the next reset, which the message says. model(): the current summary.
+export function trainingSeedInput(value, message, { untrained, model, onSeed, reset }) {
+  return seedInput(
+    value,
+    (text) => message.show(text),
+    (seed) => {
+      onSeed(seed);
+      if (untrained()) {
+        reset();
+        return;
+      }
+      const now = model();
+      const where = now
+        ? ` 지금 모델은 시드 ${now.seed}에서 시작해 ${formatCount(now.iteration)}회 학습한 상태입니다.`
+        : "";
+      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${where}`);
     },
-    reset() {
-      size = first;
-    },
-  };
+  );
+}
+
+// What a demo says after a restarted worker got its model back from a snapshot.
+export const resumedText = (iteration) =>
+  `파이썬이 다시 시작되어 반복 ${formatCount(iteration)}에 저장해 둔 모델에서 이어 갑니다.`;
+
+// "Copy link": the demo's state as a URL on the clipboard (or shown, where the clipboard is refused).
+export function permalinkButton(link, message, what) {
+  return button("링크 복사", "permalink", async () => {
+    const url = link();
+    try {
+      await navigator.clipboard.writeText(url);
+      message.show(`${what}을 담은 링크를 복사했습니다.`);
+    } catch {
+      message.show(`링크: ${url}`);
+    }
+  });
 }
 
 export const toZeroBased = (sequence) => sequence.map((index) => index - 1);

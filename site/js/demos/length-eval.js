@@ -1,8 +1,9 @@
 // Demo 6 [length-eval]: a sorter (the model of the demo 5 that last reported on this page, else
 // this element's own untrained one) evaluated on every length
-// 5–50, 150 seeded sequences each, greedy, with the model's own mask setting. A run is a chain
-// of requests of a few lengths each, so progress streams and cancel stops it between requests;
-// finished runs stay on the chart as faint lines.
+// 5–50, 150 seeded sequences each, greedy, with the model's own mask setting. A run is a job of
+// the demo's request loop, one request per few lengths, so progress streams, cancel stops it
+// between requests and retry continues from the failed request; finished runs stay on the chart
+// as faint lines.
 import { PY } from "../generated/constants.js";
 import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
@@ -10,6 +11,7 @@ import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
 import { button, element, formatCount, messageLine, onOff, output } from "./common.js";
 import { instanceOf } from "../runtime/client.js";
+import { requestLoop } from "./request-loop.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 
 const ID = "length-eval";
@@ -56,8 +58,6 @@ export function mount(root, runtime) {
   const own = instanceOf(runtime, root);
   const runs = []; // finished runs, oldest first; the last one is drawn in full colour
   let current = null; // the run being streamed
-  let runId = 0; // a cancelled run's replies are dropped
-  let inFlight = 0;
   let liveModel = null; // demo 5's latest summary, if demo 5 is on the page
 
   const evaluateButton = button("평가", "evaluate", evaluate);
@@ -93,7 +93,10 @@ export function mount(root, runtime) {
     element("p", {}, [element("span", { class: "stat-label", text: "마지막 평가 요약: " }), curves.node]),
     element("p", { class: "out-minor" }, [faintCount.node]),
   ]);
-  const message = messageLine(evaluate);
+  const message = messageLine(() => {
+    message.clear();
+    loop.retry();
+  });
   root.replaceChildren(toolbar, figure, outputs, message.node);
   root.dataset.state = "idle";
 
@@ -140,7 +143,6 @@ export function mount(root, runtime) {
     const faint = current ? runs.length : Math.max(0, runs.length - 1);
     clearButton.disabled = faint === 0;
     faintCount.set(faint, faint ? `흐린 선: 이전 평가 ${faint}번` : "");
-    if (root.dataset.state !== "error") root.dataset.state = running || inFlight ? "busy" : "idle";
   }
 
   function showLiveModel() {
@@ -151,49 +153,53 @@ export function mount(root, runtime) {
     live.textContent = `지금 데모 5의 모델: 반복 ${formatCount(liveModel.iteration)}회 · 마스크 ${onOff(liveModel.mask)}${changed ? " (평가한 뒤에 바뀌었습니다. 다시 평가해 보세요)" : ""}`;
   }
 
-  async function evaluate() {
+  const loop = requestLoop({
+    root,
+    runtime,
+    call: (fn, params) => runtime.call(ID, fn, params),
+    resend: false, // demo 5's model may not be back in a restarted worker yet
+    onError(text) {
+      message.show(`평가하지 못했습니다: ${text}`, { error: true });
+      updateControls();
+    },
+    onChange: updateControls,
+  });
+
+  // One request: a few lengths of the run's model (demo 5's when there is one).
+  function chunkOperation(run, lengths) {
+    const params = () => ({
+      lengths,
+      count: COUNT,
+      seed: EVAL_SEED + lengths[0],
+      instance: liveModel?.instance ?? own.id,
+    });
+    return {
+      fn: "evaluate",
+      params,
+      apply(reply) {
+        if (run !== current) return; // cancelled meanwhile
+        for (const key of ["lengths", "seq_acc", "pos_acc", "invalid"]) run[key].push(...reply[key]);
+        run.iterations = [run.iterations[0] ?? reply.iteration, reply.iteration];
+        run.masks.add(reply.mask);
+        bar.value = run.lengths.length;
+        progress.set(run.lengths.length, `${run.lengths.length}/${LENGTHS.length}`);
+        evaluated.set({ iteration: reply.iteration, mask: reply.mask, done: false }, `${describeModel(run)} (평가 중)`);
+        markDirty();
+      },
+    };
+  }
+
+  function evaluate() {
     if (current) return;
-    const id = ++runId;
-    current = { lengths: [], seq_acc: [], pos_acc: [], invalid: [], iterations: [null, null], masks: new Set() };
+    const run = { lengths: [], seq_acc: [], pos_acc: [], invalid: [], iterations: [null, null], masks: new Set() };
+    current = run;
     message.clear();
-    root.dataset.state = "busy";
     bar.value = 0;
     progress.set(0, `0/${LENGTHS.length}`);
     evaluated.clear("평가하는 중…");
-    updateControls();
+    let k = 0;
+    loop.run({ next: () => (k < CHUNKS.length ? chunkOperation(run, CHUNKS[k++]) : null), done: () => finish(run) });
     markDirty();
-    for (const lengths of CHUNKS) {
-      let reply;
-      inFlight += 1;
-      try {
-        const instance = liveModel?.instance ?? own.id; // demo 5's model when there is one
-        reply = await runtime.call(ID, "evaluate", { lengths, count: COUNT, seed: EVAL_SEED + lengths[0], instance });
-      } catch (err) {
-        if (id !== runId) return;
-        current = null;
-        root.dataset.state = "error";
-        message.show(`평가하지 못했습니다: ${err.message}`, { error: true });
-        showEvaluated();
-        updateControls();
-        markDirty();
-        return;
-      } finally {
-        inFlight -= 1;
-        if (id !== runId) updateControls(); // a cancelled run's last reply: now idle
-      }
-      if (id !== runId) return; // cancelled meanwhile
-      for (const key of ["lengths", "seq_acc", "pos_acc", "invalid"]) current[key].push(...reply[key]);
-      current.iterations = [current.iterations[0] ?? reply.iteration, reply.iteration];
-      current.masks.add(reply.mask);
-      bar.value = current.lengths.length;
-      progress.set(current.lengths.length, `${current.lengths.length}/${LENGTHS.length}`);
-      evaluated.set(
-        { iteration: reply.iteration, mask: reply.mask, done: false },
-        `${describeModel(current)} (평가 중)`,
-      );
-      markDirty();
-    }
-    finish(current);
   }
 
   function finish(run) {
@@ -225,8 +231,8 @@ export function mount(root, runtime) {
   function cancel() {
     if (!current) return;
     const done = current.lengths.length;
-    runId += 1; // the reply in flight is dropped and no further request is sent
-    current = null;
+    current = null; // the reply in flight is dropped and no further request is sent
+    loop.stop();
     bar.value = 0;
     progress.set(done, `취소됨 (${done}/${LENGTHS.length})`);
     showEvaluated();

@@ -5,7 +5,7 @@
 // Knows nothing of models: it draws the view it is given.
 import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, sizeCanvas, unitSquare } from "./canvas.js";
+import { createCanvas, followLayout, haloText, sizeCanvas, unitSquare } from "./canvas.js";
 
 const ASPECT = 4 / 3; // canvas width / height: the square plus the side column
 
@@ -47,16 +47,11 @@ export function create(el, { label }) {
   }
 
   // Text with a pale halo, legible on top of circles and lines.
-  function haloText(text, x, y, { color = COLORS.text, font = SIZES.font, align = "left", baseline = "middle" } = {}) {
+  function textAt(text, x, y, { color = COLORS.text, font = SIZES.font, align = "left", baseline = "middle" } = {}) {
     ctx.font = font;
     ctx.textAlign = align;
     ctx.textBaseline = baseline;
-    ctx.lineJoin = "round";
-    ctx.lineWidth = 3.5;
-    ctx.strokeStyle = "rgba(251, 250, 247, 0.92)";
-    ctx.strokeText(text, x, y);
-    ctx.fillStyle = color;
-    ctx.fillText(text, x, y);
+    haloText(ctx, text, x, y, color);
   }
 
   function drawFrame() {
@@ -179,10 +174,10 @@ export function create(el, { label }) {
       ctx.fillStyle = COLORS.point;
       ctx.fill();
       const offset = Math.max(SIZES.pointRadius, Math.min(radii[index], 18) * 0.7);
-      haloText(`P${index + 1}`, px + offset + 2, py - offset, { font: `700 ${SIZES.font}`, baseline: "bottom" });
+      textAt(`P${index + 1}`, px + offset + 2, py - offset, { font: `700 ${SIZES.font}`, baseline: "bottom" });
       const text = masked[index] ? "가림" : formatProbability(probs[index] ?? 0);
       const color = masked[index] ? COLORS.masked : chosen === index ? COLORS.selected : COLORS.muted;
-      haloText(text, px + offset + 2, py + offset, { color, font: SIZES.smallFont, baseline: "top" });
+      textAt(text, px + offset + 2, py + offset, { color, font: SIZES.smallFont, baseline: "top" });
     });
 
     // The side column: the start token (input at step 1) and the end candidate.
@@ -193,14 +188,14 @@ export function create(el, { label }) {
     ctx.lineWidth = 1;
     ctx.strokeRect(sx - 14, sy - 14, 28, 28);
     if (input === -1) inputBox(sx, sy, 18);
-    haloText("⇒", sx, sy, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
-    haloText("시작", sx, sy + 22, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
+    textAt("⇒", sx, sy, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
+    textAt("시작", sx, sy + 22, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
     const [ex, ey] = slots.end;
-    haloText("⇐", ex, ey, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
+    textAt("⇐", ex, ey, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
     const below = Math.max(endRadius, 12) + 6;
-    haloText("끝", ex, ey + below, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
+    textAt("끝", ex, ey + below, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
     const endText = masked[n] ? "가림" : formatProbability(probs[n] ?? 0);
-    haloText(endText, ex, ey + below + 15, {
+    textAt(endText, ex, ey + below + 15, {
       color: chosen === n ? COLORS.selected : COLORS.muted,
       font: SIZES.smallFont,
       align: "center",

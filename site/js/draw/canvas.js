@@ -81,3 +81,27 @@ export function unitSquare(canvas, viewport) {
     },
   };
 }
+
+// Text with a pale halo, legible on top of lines and shapes; ctx's font and alignment as set.
+export function haloText(ctx, text, x, y, color) {
+  ctx.lineJoin = "round";
+  ctx.lineWidth = 3.5;
+  ctx.strokeStyle = "rgba(251, 250, 247, 0.92)"; // the page's paper colour
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = color;
+  ctx.fillText(text, x, y);
+}
+
+// Grid lines across the box [left, top, width, height]: vertical ones at the x pixels, horizontal at the y pixels.
+export function gridLines(ctx, [left, top, width, height], xs, ys) {
+  ctx.beginPath();
+  for (const gx of xs) {
+    ctx.moveTo(gx, top);
+    ctx.lineTo(gx, top + height);
+  }
+  for (const gy of ys) {
+    ctx.moveTo(left, gy);
+    ctx.lineTo(left + width, gy);
+  }
+  ctx.stroke();
+}

@@ -4,7 +4,7 @@
 // given the first answer is drawn wide and pale underneath it. Knows nothing of models: it
 // draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
+import { createCanvas, followLayout, gridLines, paddedSquare, unitSquare } from "./canvas.js";
 
 export function create(el, { label }) {
   const { canvas, ctx } = createCanvas(el, { className: "point-canvas", label, role: "application", focusable: true });
@@ -30,16 +30,13 @@ export function create(el, { label }) {
     ctx.fillRect(0, 0, square.side, square.side);
     ctx.strokeStyle = COLORS.grid;
     ctx.lineWidth = 1;
-    for (let k = 1; k < 10; k++) {
-      const gx = left + (k / 10) * width;
-      const gy = top + (k / 10) * height;
-      ctx.beginPath();
-      ctx.moveTo(gx, top);
-      ctx.lineTo(gx, top + height);
-      ctx.moveTo(left, gy);
-      ctx.lineTo(left + width, gy);
-      ctx.stroke();
-    }
+    const tenths = Array.from({ length: 9 }, (_, k) => (k + 1) / 10);
+    gridLines(
+      ctx,
+      [left, top, width, height],
+      tenths.map((f) => left + f * width),
+      tenths.map((f) => top + f * height),
+    );
     ctx.strokeStyle = COLORS.frame;
     ctx.strokeRect(left, top, width, height);
   }

@@ -3,7 +3,7 @@
 // coordinates u = v / (2·range) + 0.5 are what data-points and data-viewport refer to.
 // Knows nothing of models: it draws the view it is given.
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, paddedSquare, unitSquare } from "./canvas.js";
+import { createCanvas, followLayout, gridLines, haloText, paddedSquare, unitSquare } from "./canvas.js";
 
 export function create(el, { label, range }) {
   const { canvas, ctx } = createCanvas(el, {
@@ -31,23 +31,17 @@ export function create(el, { label, range }) {
     ctx.lineWidth = 1;
     ctx.strokeStyle = COLORS.grid;
     const step = range <= 3 ? 0.5 : 1;
-    for (let k = -Math.floor(range / step) * step; k <= range; k += step) {
-      const [gx, gy] = toPixel([k, k]);
-      ctx.beginPath();
-      ctx.moveTo(gx, top);
-      ctx.lineTo(gx, top + height);
-      ctx.moveTo(left, gy);
-      ctx.lineTo(left + width, gy);
-      ctx.stroke();
-    }
+    const ticks = [];
+    for (let k = -Math.floor(range / step) * step; k <= range; k += step) ticks.push(toPixel([k, k]));
+    gridLines(
+      ctx,
+      viewport(),
+      ticks.map(([gx]) => gx),
+      ticks.map(([, gy]) => gy),
+    );
     const [ox, oy] = toPixel([0, 0]);
     ctx.strokeStyle = COLORS.frame;
-    ctx.beginPath();
-    ctx.moveTo(ox, top);
-    ctx.lineTo(ox, top + height);
-    ctx.moveTo(left, oy);
-    ctx.lineTo(left + width, oy);
-    ctx.stroke();
+    gridLines(ctx, viewport(), [ox], [oy]); // the axes
     ctx.strokeRect(left, top, width, height);
     ctx.font = SIZES.smallFont;
     ctx.fillStyle = COLORS.muted;
@@ -87,17 +81,7 @@ export function create(el, { label, range }) {
     ctx.font = bold ? `700 ${SIZES.font}` : SIZES.font;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    haloText(text, tx + ((tx - ox) / length) * distance, ty + ((ty - oy) / length) * distance, color);
-  }
-
-  // Text with a pale halo, legible on top of arrows and the polygon (font and alignment set).
-  function haloText(text, x, y, color) {
-    ctx.lineJoin = "round";
-    ctx.lineWidth = 3.5;
-    ctx.strokeStyle = "rgba(251, 250, 247, 0.92)";
-    ctx.strokeText(text, x, y);
-    ctx.fillStyle = color;
-    ctx.fillText(text, x, y);
+    haloText(ctx, text, tx + ((tx - ox) / length) * distance, ty + ((ty - oy) / length) * distance, color);
   }
 
   // view: {polygon: [[x, y]…], arrows: [{to, label, color, highlight}], handle: {to, label, color},
@@ -171,7 +155,7 @@ export function create(el, { label, range }) {
       ctx.font = `700 ${SIZES.font}`;
       ctx.textAlign = ax >= 0 ? "right" : "left";
       ctx.textBaseline = ay >= 0 ? "top" : "bottom";
-      haloText(marker.label, mx + (ax >= 0 ? -(r + 1) : r + 1), my + (ay >= 0 ? r - 2 : -(r - 2)), marker.color);
+      haloText(ctx, marker.label, mx + (ax >= 0 ? -(r + 1) : r + 1), my + (ay >= 0 ? r - 2 : -(r - 2)), marker.color);
     }
   }
 

@@ -1,6 +1,6 @@
 // Labelled form controls for the demos: a range slider with its value shown, and an on/off
 // switch. Native <input>s, so the keyboard (arrows, Home/End, Space) works without extra code.
-import { element } from "../demos/common.js";
+import { element } from "./dom.js";
 
 // A slider with `data-control`; `format(value)` is the visible value text. onInput fires on
 // every movement (drag or key), with the value already a number.
