@@ -27,6 +27,7 @@ def build(packages_dir: Path | None = None) -> None:
     package_files = pyodide_files.verify_package_files(lock, pyodide_files.fetch_package_files(lock, packages_dir))
     shutil.rmtree(DIST, ignore_errors=True)
     shutil.copytree(SITE, DIST)
+    pages.bundle_stylesheets(DIST / "css")
     our_wheel = wheel.split_off_models(wheel.build_wheel(), DIST / "models")
     pyodide_dir = DIST / "pyodide"
     pyodide_dir.mkdir()
@@ -67,9 +68,10 @@ def serve(port: int, prefix: str) -> None:
 
 def lint() -> None:
     """Formatting and lint: ruff for Python, Biome for JavaScript."""
-    run(sys.executable, "-m", "ruff", "format", "--check", ".")
-    run(sys.executable, "-m", "ruff", "check", ".")
-    run(ROOT / "node_modules" / ".bin" / "biome", "ci", ".")
+    fix = "\n  To fix what can be fixed: {}"
+    run(sys.executable, "-m", "ruff", "format", "--check", ".", hint=fix.format("python -m ruff format ."))
+    run(sys.executable, "-m", "ruff", "check", ".", hint=fix.format("python -m ruff check --fix ."))
+    run(ROOT / "node_modules" / ".bin" / "biome", "ci", ".", hint=fix.format("npx biome check --write ."))
 
 
 def test(pytest_args: list[str]) -> None:

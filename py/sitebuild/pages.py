@@ -27,6 +27,19 @@ ON_DEMAND = re.compile(
 )
 
 
+def bundle_stylesheets(css: Path) -> None:
+    """Join each folder of stylesheets (site/css/<name>/, kept small by concern) into one <name>.css,
+    files in name order, so that a page still loads one file per sheet."""
+    for folder in sorted(p for p in css.iterdir() if p.is_dir()):
+        parts = sorted(folder.glob("*.css"))
+        if not parts:
+            raise BuildError(f"{folder} holds no stylesheets.")
+        (css / f"{folder.name}.css").write_text(
+            "\n".join(p.read_text(encoding="utf-8") for p in parts), encoding="utf-8"
+        )
+        shutil.rmtree(folder)
+
+
 def copy_katex(target: Path) -> None:
     """Self-hosted KaTeX for the article's formulas: an ES module, its CSS and woff2 fonts.
 

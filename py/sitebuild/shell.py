@@ -14,10 +14,12 @@ class BuildError(SystemExit):
         super().__init__(f"\nbuild.py: error: {message}\n")
 
 
-def run(*command: str | Path, **kwargs) -> None:
+def run(*command: str | Path, hint: str = "", **kwargs) -> None:
     """Echo a command, run it from the repository root (or cwd=), and stop the build if it fails."""
     print("+", " ".join(str(c) for c in command), flush=True)
-    subprocess.run([str(c) for c in command], check=True, cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    returncode = subprocess.run([str(c) for c in command], cwd=kwargs.pop("cwd", ROOT), **kwargs).returncode
+    if returncode:
+        raise BuildError(f"`{' '.join(str(c) for c in command)}` failed (exit status {returncode}).{hint}")
 
 
 def sha256(path: Path) -> str:

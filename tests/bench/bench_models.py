@@ -8,10 +8,8 @@ the Pyodide/CPython ratios (same run, same machine). Asserts nothing.
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -19,9 +17,9 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.api import dispatch  # noqa: E402
-from tests.bench.bench_site import LAUNCH_ARGS, TWELVE, percentile  # noqa: E402
-from tests.site_build import config, environment  # noqa: E402
-from tests.site_build import server as site_server
+from tests.bench.bench_site import TWELVE, percentile  # noqa: E402
+from tests.harness import LAUNCH_ARGS, chromium, print_table, serving, url_of  # noqa: E402
+from tests.site_build import config  # noqa: E402
 
 SEVEN = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]]
 CANVAS = '[data-demo="three-problems"] canvas[data-panel="hull"]'
@@ -109,19 +107,15 @@ def cpython_times(demo: str, fn: str, params: dict, repeat: int) -> list[float]:
 
 
 def main() -> None:
-    server = site_server.make_server(config.DIST, 0, "/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}/"
-    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     twelve = {"points": TWELVE, "mask": False}
     seven = {"points": SEVEN}
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+    with serving(config.DIST) as server, sync_playwright() as playwright:
+        base = url_of(server)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
         decode = worker_times(browser, base + "index.html", "hull-steps", "real", twelve, 50)
         solve = worker_times(browser, base + "three-problems.html", "three-problems", "solve", seven, 50)
         trips = drag_round_trips(browser, base + "three-problems.html")
         browser.close()
-    server.shutdown()
     decode_py = cpython_times("hull-steps", "real", twelve, 50)
     solve_py = cpython_times("three-problems", "solve", seven, 50)
 
@@ -136,11 +130,12 @@ def main() -> None:
         ("  same on CPython, median", f"{med(solve_py):.1f} ms", ""),
         ("  Pyodide / CPython time ratio", f"{med(solve) / med(solve_py):.2f}", ""),
     ]
-    print("\nTrained-model benchmark (same run, same machine). Worker times run from the request")
-    print("posted to the reply received; the drag round trip from the input event to the first")
-    print("frame after the last of the six answers is in the DOM.")
-    for name, value, budget in rows:
-        print(f"  {name:<58} {value:>10}   {budget}")
+    print_table(
+        "Trained-model benchmark (same run, same machine). Worker times run from the request\n"
+        "posted to the reply received; the drag round trip from the input event to the first\n"
+        "frame after the last of the six answers is in the DOM.",
+        rows,
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import gzip
 import json
-import os
 import statistics
 import sys
 import tempfile
@@ -22,18 +21,12 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.tsp import held_karp  # noqa: E402
-from tests.site_build import config, environment  # noqa: E402
-from tests.site_build import server as site_server
+from tests.harness import LAUNCH_ARGS, chromium, print_table  # noqa: E402
+from tests.site_build import config  # noqa: E402
+from tests.site_build import server as site_server  # noqa: E402
 
 TWELVE = [[0.08 + 0.07 * k, 0.5 + 0.4 * (-1) ** k * (0.3 + 0.05 * k)] for k in range(12)]
 CANVAS = '[data-demo="sequences"] canvas'
-LAUNCH_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 # Listens for pointer moves and, for each, records the time from the event to the first
 # animation frame after the answer (data-value of "hull") changed: the reader's round trip.
@@ -246,7 +239,7 @@ def main() -> None:
     server.RequestHandlerClass = functools.partial(CountingHandler, **server.RequestHandlerClass.keywords)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/index.html"
-    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
+    executable = chromium()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         loads = [cold_load(playwright, executable, url, served) for _ in range(3)]
@@ -279,11 +272,12 @@ def main() -> None:
         ("Held-Karp n=12 on CPython", f"{cpython_hk * 1e3:.2f} ms", ""),
         ("Pyodide / CPython time ratio", f"{pyodide_hk / cpython_hk:.2f}", ""),
     ]
-    print("\nSite benchmark (same run, same machine). The round trip runs from the input event's")
-    print("timestamp (pointerrawupdate, which Chromium dispatches at once) to the first animation")
-    print("frame after the answer is in the DOM, so it includes waiting for that frame.")
-    for name, value, budget in rows:
-        print(f"  {name:<48} {value:>12}   {budget}")
+    print_table(
+        "Site benchmark (same run, same machine). The round trip runs from the input event's\n"
+        "timestamp (pointerrawupdate, which Chromium dispatches at once) to the first animation\n"
+        "frame after the answer is in the DOM, so it includes waiting for that frame.",
+        rows,
+    )
 
 
 if __name__ == "__main__":

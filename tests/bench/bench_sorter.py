@@ -10,7 +10,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ptrnet import sorter
+from ptrnet import sorter, sorter_eval, sorter_trainer
 
 
 def _median_seconds(work: Callable[[], object], repeats: int) -> float:
@@ -25,10 +25,12 @@ def _median_seconds(work: Callable[[], object], repeats: int) -> float:
 
 def _train_and_evaluate(mask: bool, iterations: int, repeats: int) -> dict[str, float]:
     """Training speed and full-evaluation time with the mask on or off."""
-    trainer = sorter.Trainer(sorter.SorterConfig(mask=mask))
+    trainer = sorter_trainer.Trainer(sorter.SorterConfig(mask=mask))
     trainer.train(20)  # warm-up
     seconds = _median_seconds(lambda: trainer.train(iterations), repeats)
-    evaluation = _median_seconds(lambda: sorter.evaluate(trainer.params, range(5, 51), count=150, mask=mask), repeats)
+    evaluation = _median_seconds(
+        lambda: sorter_eval.evaluate(trainer.params, range(5, 51), count=150, mask=mask), repeats
+    )
     return {
         f"train_it_per_s_mask_{mask}": iterations / seconds,
         f"chunk_25_ms_mask_{mask}": 1e3 * seconds * 25 / iterations,
@@ -42,8 +44,8 @@ def measure(iterations: int = 500, repeats: int = 3) -> dict[str, float]:
     figures |= _train_and_evaluate(False, iterations, repeats)
     params = sorter.init_params(0)
     x = [i / 50 for i in range(50)]
-    figures["heatmap_n50_ms"] = 1e3 * _median_seconds(lambda: sorter.heatmap(params, x, True), 5 * repeats)
-    figures["accuracy10_ms"] = 1e3 * _median_seconds(lambda: sorter.accuracy(params), 5 * repeats)
+    figures["heatmap_n50_ms"] = 1e3 * _median_seconds(lambda: sorter_eval.heatmap(params, x, True), 5 * repeats)
+    figures["accuracy10_ms"] = 1e3 * _median_seconds(lambda: sorter_eval.accuracy(params), 5 * repeats)
     return figures
 
 

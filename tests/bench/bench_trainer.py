@@ -7,9 +7,7 @@ the Pyodide/CPython ratios (same run, same machine). Asserts nothing.
 
 from __future__ import annotations
 
-import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -17,21 +15,14 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.api import dispatch  # noqa: E402
-from tests.site_build import config, environment  # noqa: E402
-from tests.site_build import server as site_server
+from tests.harness import LAUNCH_ARGS, chromium, print_table, serving, url_of  # noqa: E402
+from tests.site_build import config  # noqa: E402
 
 ITERATIONS = 1000
 CHUNK = 25  # what the demo sends per request: small enough to honour pause within ~50 ms
 LENGTHS = list(range(5, 51))
 HEAP_MARKS = (1_000, 100_000)  # demo 5 iterations at which the page's JS heap is read
 MEMORY_ARGS = ["--js-flags=--expose-gc", "--enable-precise-memory-info"]
-LAUNCH_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 # Trains through the real worker protocol in chunks, as demo 5 does, while counting frames.
 BROWSER_RUN = """async ({ iterations, chunk, lengths }) => {
@@ -73,20 +64,16 @@ def heap_while_training(page, marks: tuple[int, ...]) -> list[float]:
 
 
 def browser_figures() -> dict[str, float]:
-    server = site_server.make_server(config.DIST, 0, "/")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=[*LAUNCH_ARGS, *MEMORY_ARGS])
+    with serving(config.DIST) as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium(), args=[*LAUNCH_ARGS, *MEMORY_ARGS])
         page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
+        page.goto(url_of(server, "/index.html"))
         page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
         figures = page.evaluate(BROWSER_RUN, {"iterations": ITERATIONS, "chunk": CHUNK, "lengths": LENGTHS})
         page.reload()
         page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
         figures["heaps"] = heap_while_training(page, HEAP_MARKS)
         browser.close()
-    server.shutdown()
     return figures
 
 
@@ -122,9 +109,7 @@ def main() -> None:
         (f"page JS heap after {HEAP_MARKS[1]:,} demo 5 iterations (after gc)", f"{browser['heaps'][1]:.1f} MB", "flat"),
         ("  ratio", f"{browser['heaps'][1] / browser['heaps'][0]:.2f}", "≈ 1"),
     ]
-    print("\nTrainer benchmark (same run, same machine)")
-    for name, value, budget in rows:
-        print(f"  {name:<66} {value:>10}   {budget}")
+    print_table("Trainer benchmark (same run, same machine)", rows)
 
 
 if __name__ == "__main__":

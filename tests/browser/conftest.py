@@ -1,56 +1,42 @@
 """Fixtures: dist/ served on localhost under a sub-path, and Chromium driven by Playwright."""
 
 import json
-import os
 import re
-import threading
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from tests.site_build import config, environment
-from tests.site_build import server as site_server
+from tests.harness import LAUNCH_ARGS, chromium, serving, url_of
+from tests.site_build import config
 
 PREFIX = "/pointer-networks/"  # GitHub Pages project sites live under a sub-path
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-LAUNCH_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
-def _serve(prefix: str):
+def _served_dist(prefix: str):
     if not (config.DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `npm test` (or `python3 build.py build`) first")
-    server = site_server.make_server(config.DIST, 0, prefix)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+    return serving(config.DIST, prefix)
 
 
 @pytest.fixture(scope="session")
 def site_url():
-    server = _serve(PREFIX)
-    yield f"http://127.0.0.1:{server.server_port}{PREFIX}"
-    server.shutdown()
+    with _served_dist(PREFIX) as server:
+        yield url_of(server, PREFIX)
 
 
 @pytest.fixture(scope="session")
 def root_site_url():
-    server = _serve("/")
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    with _served_dist("/") as server:
+        yield url_of(server)
 
 
 @pytest.fixture(scope="session")
 def browser():
-    executable = os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
+        browser = playwright.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
         yield browser
         browser.close()
 

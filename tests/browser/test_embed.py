@@ -1,14 +1,12 @@
 """Embedding on another origin: <ptr-demo> elements sharing one worker, and the iframe embed."""
 
-import http.server
 import json
-import threading
-from functools import partial
 
 import pytest
 
 from ptrnet.notation import hull_sequence
 from tests.browser.conftest import canvas_points, out_value, pixel_of
+from tests.harness import serving, url_of
 
 HOSTILE_CSS = """
 * { color: red !important; font-size: 31px !important; letter-spacing: 3px; }
@@ -37,15 +35,8 @@ def host_url(site_url, tmp_path_factory):
     """A page on a second origin (another port) that embeds our demos."""
     folder = tmp_path_factory.mktemp("host")
     (folder / "index.html").write_text(HOST_PAGE.format(css=HOSTILE_CSS, site=site_url), encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_QuietHandler, directory=str(folder)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/index.html"
-    server.shutdown()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    with serving(folder, site=False) as server:
+        yield url_of(server, "/index.html")
 
 
 @pytest.fixture

@@ -226,6 +226,17 @@ def test_a_stale_constants_module_stops_the_build_with_the_command_that_fixes_it
     assert stale.read_text(encoding="utf-8") == page_constants.module_text()
 
 
+def test_each_stylesheet_folder_ships_as_one_file_of_its_parts_in_order():
+    folders = sorted(p for p in (config.SITE / "css").iterdir() if p.is_dir())
+    assert {p.name for p in folders} == {"article", "site"}
+    for folder in folders:
+        parts = sorted(folder.glob("*.css"))
+        assert len(parts) > 1
+        shipped = (config.DIST / "css" / f"{folder.name}.css").read_text(encoding="utf-8")
+        assert shipped == "\n".join(p.read_text(encoding="utf-8") for p in parts)
+        assert not (config.DIST / "css" / folder.name).exists()
+
+
 def test_the_site_wheel_leaves_out_what_only_cpython_uses():
     site_wheel = next((config.DIST / "pyodide").glob("ptrnet-*.whl"))
     with zipfile.ZipFile(site_wheel) as z:

@@ -1,0 +1,60 @@
+"""What the browser tests and the benchmarks share: a served folder, a quiet Chromium, result tables."""
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.site_build import environment
+from tests.site_build import server as site_server
+
+# No GPU, no background traffic: the same quiet Chromium for every test and benchmark.
+LAUNCH_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium() -> str:
+    """The Chromium to drive: $CHROMIUM_PATH, or the build's choice."""
+    return os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args) -> None:
+        pass
+
+
+@contextmanager
+def serving(directory: Path, prefix: str = "/", site: bool = True) -> Iterator[http.server.ThreadingHTTPServer]:
+    """A folder served on a free local port while the block runs: as the site (dist/) or as plain files."""
+    if site:
+        server = site_server.make_server(directory, 0, prefix)
+    else:
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))
+        )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+
+
+def url_of(server: http.server.ThreadingHTTPServer, path: str = "/") -> str:
+    """The address of a path on a local server."""
+    return f"http://127.0.0.1:{server.server_port}{path}"
+
+
+def print_table(title: str, rows: list[tuple[str, str, str]]) -> None:
+    """A benchmark's figures: name, value and budget, one row each."""
+    width = max(len(name) for name, _, _ in rows)
+    print(f"\n{title}")
+    for name, value, budget in rows:
+        print(f"  {name:<{width}} {value:>12}   {budget}")
