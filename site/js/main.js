@@ -1,6 +1,7 @@
 // Every page's entry point: one Python runtime for the page, shared by all its demos.
 import { CONTROLLERS } from "./demos/index.js";
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
+import { keepHashTargetInView } from "./ui/hash-target.js";
 import { renderMath } from "./ui/math.js";
 import { urlStore } from "./ui/permalink.js";
 import { bindBanner } from "./ui/runtime-banner.js";
@@ -12,6 +13,7 @@ renderMath(); // formulas typeset before the demos mount (the worker is already 
 for (const root of document.querySelectorAll("[data-demo]")) {
   CONTROLLERS[root.dataset.demo]?.mount(root, runtime, urlStore);
 }
+keepHashTargetInView();
 
 // Offline and faster repeat visits: the service worker caches the site (see sw.js). It is
 // registered once Python is ready (after a retry too), so that its downloads find the files in the HTTP cache
