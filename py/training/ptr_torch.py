@@ -30,6 +30,7 @@ from ptr_train import train
 from ptrnet import tasks
 
 REPO = Path(__file__).resolve().parents[2]
+SCHEDULE = ("lr", "lr_final", "decay_steps", "clip")  # the settings a resumed run may change
 DATA_DIR = REPO / "py" / "src" / "ptrnet" / "data"  # where exported weights and golden outputs go
 
 
@@ -46,7 +47,12 @@ def main() -> None:
     tr.add_argument("--out", type=Path, required=True, help="folder for <task>.pt")
     tr.add_argument("--minutes", type=float, default=8.0, help="wall-clock budget")
     tr.add_argument("--steps", type=int, default=None, help="stop at this many updates in all")
-    tr.add_argument("--resume", type=Path, default=None, help="checkpoint to continue (its settings win)")
+    tr.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        help="checkpoint to continue: its settings win, except the schedule (lr, lr-final, decay-steps, clip) given here",
+    )
     tr.add_argument("--ckpt-every", type=float, default=60.0, help="seconds between checkpoints")
     tr.add_argument("--val-every", type=int, default=1000, help="updates between validations")
     tr.add_argument("--init", type=Path, default=None, help="start from these numpy weights (.npz)")
@@ -70,7 +76,19 @@ def main() -> None:
         if args.threads:
             torch.set_num_threads(args.threads)
         config = Config(**{f.name: getattr(args, f.name) for f in fields(Config)})
-        train(config, args.out, args.minutes, args.steps, args.resume, args.ckpt_every, args.val_every, args.init)
+        # A resumed run may change its schedule (e.g. decay sooner to finish within a session).
+        schedule = {name: getattr(args, name) for name in SCHEDULE if getattr(args, name) != getattr(Config, name)}
+        train(
+            config,
+            args.out,
+            args.minutes,
+            args.steps,
+            args.resume,
+            args.ckpt_every,
+            args.val_every,
+            args.init,
+            schedule,
+        )
     elif args.cmd == "make-data":
         make_data(args.task, args.min_n, args.max_n, args.per_n, args.seed, args.workers, args.out)
     elif args.cmd == "export":

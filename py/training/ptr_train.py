@@ -106,10 +106,12 @@ def train(
     ckpt_every: float,
     val_every: int,
     init: Path | None = None,
+    schedule: dict | None = None,
 ) -> None:
     """Train until the time or step budget is spent, checkpointing every ckpt_every seconds to out/<task>.pt.
 
-    init starts from shipped numpy weights (.npz) instead of random ones; resume continues a checkpoint.
+    init starts from shipped numpy weights (.npz) instead of random ones; resume continues a checkpoint,
+    with its settings except the schedule entries given (lr, lr_final, decay_steps, clip).
     """
     device = "cuda" if torch.cuda.is_available() else "cpu"
     torch.backends.cuda.matmul.allow_tf32 = False  # keep fp32 arithmetic: the browser runs float64
@@ -129,8 +131,8 @@ def train(
         opt = torch.optim.Adam(model.parameters(), lr=config.lr)
         opt.load_state_dict(ckpt["opt"])
         step, wall, history, start_from = ckpt["step"], ckpt["wall"], ckpt["history"], ckpt["start_from"]
-        config = Config(**(ckpt["config"] | {"workers": config.workers}))
-        print(f"resumed at step {step} ({wall:.0f} s trained)", flush=True)
+        config = Config(**(ckpt["config"] | {"workers": config.workers} | (schedule or {})))
+        print(f"resumed at step {step} ({wall:.0f} s trained); schedule changes: {schedule or 'none'}", flush=True)
     spec = tasks.SPECS[config.task]
     t0, last_ckpt, avg = time.perf_counter() - wall, time.perf_counter(), None
     deadline = time.perf_counter() + 60 * minutes
