@@ -206,3 +206,29 @@ def test_demo_four_text_says_what_each_mode_shows(page, site_url):
     page.uncheck(f'{root} [data-control="model"]')
     wait_ready(page, "hull-steps")
     assert "예시" in page.text_content(f"{root} .illustrative-badge")
+
+
+def test_a_charts_hint_wraps_inside_a_phone_wide_plot(page, site_url):
+    # Demo 6's chart says what 평가 will draw; on a phone that sentence is wider than the plot.
+    page.set_viewport_size({"width": 375, "height": 800})
+    page.goto(site_url + "index.html#demo-6")
+    wait_ready(page, "length-eval")
+    page.evaluate("""() => {
+        window.__texts = [];
+        const fill = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, y) {
+            if (this.canvas.closest('[data-demo="length-eval"]'))
+                window.__texts.push([text, x, this.measureText(text).width, this.canvas.getBoundingClientRect().width]);
+            return fill.apply(this, arguments);
+        };
+    }""")
+    page.set_viewport_size({"width": 360, "height": 800})  # a redraw at the new width
+    page.wait_for_function("() => window.__texts.some(([text]) => text.endsWith('그려집니다'))")
+    texts = page.evaluate("() => window.__texts")
+    last = max(k for k, (text, *_) in enumerate(texts) if text.endswith("그려집니다"))
+    first = max(k for k, (text, *_) in enumerate(texts[: last + 1]) if text.startswith("‘평가’"))
+    hint = texts[first : last + 1]
+    assert " ".join(text for text, *_ in hint) == "‘평가’를 누르면 길이 5–50의 결과가 여기에 그려집니다"
+    assert len(hint) >= 2  # broken into lines
+    for text, x, width, canvas_width in hint:
+        assert 36 <= x - width / 2 and x + width / 2 <= canvas_width, text  # clear of the y-axis title, inside

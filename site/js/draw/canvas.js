@@ -105,3 +105,18 @@ export function gridLines(ctx, [left, top, width, height], xs, ys) {
   }
   ctx.stroke();
 }
+
+// Lines of text centred on (x, y), broken at spaces so that none is wider than maxWidth (a narrow phone plot).
+export function centredLines(ctx, text, x, y, maxWidth, lineHeight) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    const joined = lines.length ? `${lines[lines.length - 1]} ${word}` : word;
+    if (lines.length && ctx.measureText(joined).width <= maxWidth) lines[lines.length - 1] = joined;
+    else lines.push(word);
+  }
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  lines.forEach((line, k) => {
+    ctx.fillText(line, x, y + (k - (lines.length - 1) / 2) * lineHeight);
+  });
+}

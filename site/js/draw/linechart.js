@@ -11,7 +11,7 @@
 //   empty: text shown in the plot while no series has points,
 // }
 import { COLORS, SIZES } from "../config.js";
-import { createCanvas, followLayout, layoutBox } from "./canvas.js";
+import { centredLines, createCanvas, followLayout, layoutBox } from "./canvas.js";
 
 const MARGIN = { left: 58, right: 16, top: 14, bottom: 46 };
 const LEGEND_ROW = 22; // CSS px per legend row
@@ -284,9 +284,7 @@ export function create(el, { label, aspect = 0.5 }) {
     if (empty && !hasPoints) {
       ctx.font = SIZES.font;
       ctx.fillStyle = COLORS.muted;
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.fillText(empty, plot.left + plot.width / 2, plot.top + plot.height / 2);
+      centredLines(ctx, empty, plot.left + plot.width / 2, plot.top + plot.height / 2, plot.width - 16, 18);
     }
   }
 
