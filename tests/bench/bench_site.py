@@ -258,7 +258,7 @@ def main() -> None:
         ("index page transfer until ready, gzip", f"{median('gzip_ready_mb'):.2f} MB", ""),
         (f"index page settled, {loads[0]['files']} files, uncompressed", f"{median('raw_mb'):.2f} MB", ""),
         ("index page settled (all demos answered, service", "", ""),
-        ("  worker installed), gzip-compressed transfer", f"{median('gzip_mb'):.2f} MB", "≤ 8 MB"),
+        ("  worker installed), gzip-compressed transfer", f"{median('gzip_mb'):.3f} MB", "≤ 8 MB"),
         (f"demo 2 round trip, 12 points, median of {len(trips)}", f"{statistics.median(trips):.1f} ms", "≤ 25 ms"),
         ("demo 2 round trip, 12 points, p95", f"{percentile(trips, 0.95):.1f} ms", "≤ 50 ms"),
         ("  of which: handler start → frame, median", f"{statistics.median(handled):.1f} ms", ""),

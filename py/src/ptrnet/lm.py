@@ -227,6 +227,11 @@ def generation_step(tokens: Sequence[int], greedy: bool, temperature: float, see
     }
 
 
+def _seven_digits(a: Array) -> list:
+    """An array as nested lists of floats written with 7 significant digits (float32's precision, half the bytes)."""
+    return np.array([float(f"{v:.7g}") for v in a.ravel()]).reshape(a.shape).tolist()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """`python -m ptrnet.lm train`: train on the shipped corpus and write data/lm_weights.json."""
     import argparse  # here, not at the top: the browser never runs this command line
@@ -246,7 +251,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "config": asdict(config),
         "vocab": vocab,
         "final_loss": losses[-1],
-        "params": {k: params[k].tolist() for k in PARAM_NAMES},
+        "params": {k: _seven_digits(params[k]) for k in PARAM_NAMES},
     }
     args.out.write_text(json.dumps(payload), encoding="utf-8")
     print(f"wrote {args.out} ({args.out.stat().st_size} bytes) in {time.perf_counter() - start:.1f} s")
