@@ -173,9 +173,11 @@ def test_length_eval_rejects_a_missing_or_bad_length_list():
             dispatch("length-eval", "evaluate", params)
 
 
-def test_restore_rejects_a_broken_snapshot_in_korean():
-    with pytest.raises(InputError, match="[가-힣]"):
-        dispatch("sort-trainer", "restore", {"snapshot": {"theta": [1, 2]}})
+@pytest.mark.parametrize("demo", ["sort-trainer", "nplm"])
+def test_restore_rejects_a_broken_snapshot_in_korean(demo):
+    for snapshot in ({"theta": [1, 2]}, "not a snapshot"):
+        with pytest.raises(InputError, match="저장해 둔 학습 상태"):
+            dispatch(demo, "restore", {"instance": "broken", "snapshot": snapshot})
 
 
 def test_an_injected_fault_fails_the_next_request_once():

@@ -2,6 +2,7 @@
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
 MIN_MODEL_POINTS = 3  # demos 1 and 4 and the companion page: fewer points have no hull, triangle or tour
@@ -95,3 +96,11 @@ def instance_param(params: dict) -> str:
     if not isinstance(v, str) or not 0 < len(v) <= MAX_INSTANCE_ID:
         raise InputError(f"instance 값은 1–{MAX_INSTANCE_ID}자의 문자열이어야 합니다.")
     return v
+
+
+def restore_snapshot(trainer: Any, params: dict) -> None:
+    """Put params["snapshot"] back into a trainer (sorter or NPLM), or raise a Korean InputError."""
+    try:
+        trainer.restore(params["snapshot"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err

@@ -1,7 +1,16 @@
 """The prelude demos: one generation step of the LSTM language model (ptrnet.lm), and one NPLM (Bengio et
 al. 2003, ptrnet.nplm) per demo instance."""
 
-from ptrnet.handlers.base import MAX_SEED, InputError, bool_param, handler, instance_param, int_param, is_finite_number
+from ptrnet.handlers.base import (
+    MAX_SEED,
+    InputError,
+    bool_param,
+    handler,
+    instance_param,
+    int_param,
+    is_finite_number,
+    restore_snapshot,
+)
 
 NPLMS: dict = {}  # instance -> nplm.Trainer
 
@@ -70,10 +79,7 @@ def _nplm_restore(params: dict) -> dict:
     from ptrnet import nplm
 
     t = _nplm(params)
-    try:
-        t.restore(params["snapshot"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    restore_snapshot(t, params)
     return nplm.summary(t)
 
 

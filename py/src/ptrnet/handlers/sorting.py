@@ -12,6 +12,7 @@ from ptrnet.handlers.base import (
     handler,
     instance_param,
     int_param,
+    restore_snapshot,
 )
 
 TRAINERS: dict[str, sorter_trainer.Trainer] = {}
@@ -65,10 +66,7 @@ def _sort_snapshot(params: dict) -> dict:
 def _sort_restore(params: dict) -> dict:
     """Continue from a snapshot taken earlier (e.g. before the worker was restarted)."""
     t = _trainer(params)
-    try:
-        t.restore(params["snapshot"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+    restore_snapshot(t, params)
     return _summary(t)
 
 
