@@ -1,18 +1,21 @@
 // embed.html#demo=<id>&<id>.<field>=…: one demo alone, for an <iframe> on another site. The
 // page reports its height to the parent so the optional embed-host.js can size the iframe.
-import { CONTROLLERS } from "./demos/index.js";
-import { demoCaption } from "./demos/titles.js";
+// The worker starts first, as on our pages (main.js): Python need not wait for the demos' modules.
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
-import { urlStore } from "./ui/permalink.js";
-import { bindBanner } from "./ui/runtime-banner.js";
 
 export const RESIZE_MESSAGE = "ptrnet:resize";
 
-const main = document.querySelector("[data-embed-root]");
-const name = new URLSearchParams(location.hash.slice(1)).get("demo") ?? "";
 const runtime = getRuntime();
 reflectOnDocument(runtime);
+const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await Promise.all([
+  import("./demos/index.js"),
+  import("./demos/titles.js"),
+  import("./ui/permalink.js"),
+  import("./ui/runtime-banner.js"),
+]);
 bindBanner(runtime);
+const main = document.querySelector("[data-embed-root]");
+const name = new URLSearchParams(location.hash.slice(1)).get("demo") ?? "";
 if (Object.hasOwn(CONTROLLERS, name)) {
   const root = document.createElement("div");
   root.className = "demo";

@@ -1,15 +1,21 @@
 // Every page's entry point: one Python runtime for the page, shared by all its demos.
-import { CONTROLLERS } from "./demos/index.js";
+// The worker starts before anything else loads: Python's download and start-up are most of a
+// cold load, so they should not wait for the demos' modules and KaTeX (static imports would
+// hold this module back until that whole graph had arrived).
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
-import { keepHashTargetInView } from "./ui/hash-target.js";
-import { renderMath } from "./ui/math.js";
-import { urlStore } from "./ui/permalink.js";
-import { bindBanner } from "./ui/runtime-banner.js";
 
 const runtime = getRuntime();
 reflectOnDocument(runtime);
+
+const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await Promise.all([
+  import("./demos/index.js"),
+  import("./ui/hash-target.js"),
+  import("./ui/math.js"),
+  import("./ui/permalink.js"),
+  import("./ui/runtime-banner.js"),
+]);
 bindBanner(runtime);
-renderMath(); // formulas typeset before the demos mount (the worker is already loading Python)
+renderMath(); // formulas typeset before the demos mount
 for (const root of document.querySelectorAll("[data-demo]")) {
   CONTROLLERS[root.dataset.demo]?.mount(root, runtime, urlStore);
 }
