@@ -81,8 +81,15 @@ def test_triangle_metrics_compare_sets_and_count_covered_triangles() -> None:
 def test_labels_are_the_spec_notation_of_each_problem(reference: dict) -> None:
     pts = np.array(reference["points"])
     assert tasks.SPECS["tsp"].label(pts) == tsp_sequence(pts) == reference["tsp"]
-    assert tasks.SPECS["delaunay"].label(pts) == [j for t in delaunay_sequence(pts) for j in t]
     assert tasks.SPECS["hull"].label(pts) == reference["hull"]
+    # Delaunay: the notation's triangles in its order; the model names each one's corners counter-clockwise
+    # from the leftmost, which reads back as the notation's ascending triple.
+    flat = tasks.SPECS["delaunay"].label(pts)
+    assert tasks.as_triangles(flat) == delaunay_sequence(pts) == reference["delaunay"]
+    for a, b, c in (np.array(flat).reshape(-1, 3) - 1).tolist():
+        assert pts[a, 0] < min(pts[b, 0], pts[c, 0])
+        (ux, uy), (vx, vy) = pts[b] - pts[a], pts[c] - pts[a]
+        assert ux * vy - uy * vx > 0  # counter-clockwise
 
 
 def test_generated_test_sets_are_made_once_and_read_back(tmp_path: Path) -> None:

@@ -4,7 +4,14 @@ import numpy as np
 import pytest
 
 from ptrnet.delaunay import delaunay
-from ptrnet.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
+from ptrnet.notation import (
+    delaunay_sequence,
+    format_sequence,
+    format_triangles,
+    hull_sequence,
+    in_triangle_order,
+    tsp_sequence,
+)
 
 
 def incenter(pts, tri) -> tuple[float, float]:
@@ -36,6 +43,26 @@ def test_delaunay_triangles_are_sorted_by_incenter(seed):
     assert all(t == sorted(t) for t in seq)
     centers = [incenter(pts, t) for t in seq]
     assert centers == sorted(centers)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_any_triangle_list_is_put_in_notation_order(seed):
+    rng = np.random.default_rng(seed)
+    pts = rng.random((10, 2)).tolist()
+    truth = delaunay_sequence(pts)
+    shuffled = [rng.permutation(t).tolist() for t in rng.permutation(np.array(truth))]
+    assert in_triangle_order(pts, shuffled) == truth
+    # a model may name a corner twice or repeat a triangle: still ordered (by its corners' incenter), kept as given
+    odd = [[4, 4, 4], [2, 9, 2], *truth[:2], truth[0]]
+    ordered = in_triangle_order(pts, odd)
+    assert sorted(ordered) == sorted(sorted(t) for t in odd)
+    centers = [incenter_or_point(pts, t) for t in ordered]
+    assert centers == sorted(centers)
+
+
+def incenter_or_point(pts, tri) -> tuple[float, float]:
+    """incenter, or the point itself when all three corners are one point."""
+    return tuple(pts[tri[0] - 1]) if len(set(tri)) == 1 else incenter(pts, tri)
 
 
 @pytest.mark.parametrize("seed", range(10))

@@ -23,13 +23,23 @@ def tsp_sequence(points: ArrayLike) -> list[int]:
 def delaunay_sequence(points: ArrayLike) -> list[list[int]]:
     """Delaunay triangles as ascending 1-based triples, sorted by incenter (x, then y)."""
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)  # (n, 2)
-    tris = delaunay(pts)  # (m, 3)
-    corners = pts[tris]  # (m, 3, 2)
+    return in_triangle_order(pts, (delaunay(pts) + 1).tolist())
+
+
+def in_triangle_order(points: ArrayLike, tris: list[list[int]]) -> list[list[int]]:
+    """1-based triangles as ascending triples sorted by incenter (x, then y): the notation's order for any
+    triangle list, such as a model's answer (a degenerate triple stands at its corners' mean)."""
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)  # (n, 2)
+    triples = [sorted(t) for t in tris]
+    if not triples:
+        return []
+    corners = pts[np.array(triples) - 1]  # (m, 3, 2)
     opposite = np.roll(corners, -1, axis=1) - np.roll(corners, -2, axis=1)  # (m, 3, 2) the side facing each corner
     sides = np.sqrt((opposite**2).sum(axis=2))  # (m, 3)
-    centers = (sides[..., None] * corners).sum(axis=1) / sides.sum(axis=1, keepdims=True)  # (m, 2)
-    order = sorted(range(len(tris)), key=lambda t: (centers[t, 0], centers[t, 1], tris[t].tolist()))
-    return (tris[order] + 1).tolist()
+    weights = np.where(sides.sum(axis=1, keepdims=True) > 0, sides, 1.0)  # (m, 3) all-equal corners: their mean
+    centers = (weights[..., None] * corners).sum(axis=1) / weights.sum(axis=1, keepdims=True)  # (m, 2)
+    order = sorted(range(len(triples)), key=lambda t: (centers[t, 0], centers[t, 1], triples[t]))
+    return [triples[t] for t in order]
 
 
 def format_sequence(seq: list[int]) -> str:

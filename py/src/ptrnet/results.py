@@ -50,7 +50,8 @@ ARCHITECTURE = {
 NOTATION = {
     "hull": "hull vertices, smallest index first, counter-clockwise, start repeated, then ⇐",
     "tsp": "optimal tour from P1 back to P1 (second city smaller than the second-to-last), then ⇐",
-    "delaunay": "Delaunay triangles as ascending triples sorted by incenter (x, then y), flattened, then ⇐",
+    "delaunay": "Delaunay triangles sorted by incenter (x, then y), each named counter-clockwise from its leftmost "
+    "corner, flattened, then ⇐ (the notation's triangles in its order; read back as ascending triples)",
 }
 METRICS = {
     "hull": "accuracy: exact match with the true sequence; area_coverage: mean output area / true hull area over "

@@ -11,7 +11,7 @@ import numpy as np
 
 from ptrnet import Unavailable, decoding, tasks, weights
 from ptrnet import lstm_ptr as L
-from ptrnet.notation import format_partial, format_sequence, format_triangles
+from ptrnet.notation import format_partial, format_sequence, format_triangles, in_triangle_order
 from ptrnet.slot_rules import blocked_slots
 
 # The pages decode in float32: a quarter faster, in the browser too, and the int8 weights carry far less
@@ -140,7 +140,7 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
             "text": {"model_tsp": format_sequence(tour)},
             "tsp_ratio": length / exact["tsp_length"] if exact["tsp_length"] > 0 else 1.0,
         }
-    tris = tasks.as_triangles(seq)
+    tris = in_triangle_order(points, tasks.as_triangles(seq))
     truth = [list(t) for t in exact["delaunay"]]
     return {
         "model_delaunay": tris,
