@@ -1,18 +1,22 @@
 // embed.html#demo=<id>&<id>.<field>=…: one demo alone, for an <iframe> on another site. The
 // page reports its height to the parent so the optional embed-host.js can size the iframe.
-// The worker starts first, as on our pages (main.js): Python need not wait for the demos' modules.
+// The worker starts after the first paint, as on our pages (main.js): Python need not wait for the
+// demos' modules.
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
+import { afterFirstPaint } from "./ui/frame.js";
 
 export const RESIZE_MESSAGE = "ptrnet:resize";
 
-const runtime = getRuntime();
-reflectOnDocument(runtime);
-const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await Promise.all([
+const modules = Promise.all([
   import("./demos/index.js"),
   import("./demos/titles.js"),
   import("./ui/permalink.js"),
   import("./ui/runtime-banner.js"),
 ]);
+await afterFirstPaint();
+const runtime = getRuntime();
+reflectOnDocument(runtime);
+const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await modules;
 bindBanner(runtime);
 const main = document.querySelector("[data-embed-root]");
 const name = new URLSearchParams(location.hash.slice(1)).get("demo") ?? "";

@@ -1,19 +1,22 @@
 // Every page's entry point: one Python runtime for the page, shared by all its demos.
-// The worker starts before anything else loads: Python's download and start-up are most of a
-// cold load, so they should not wait for the demos' modules and KaTeX (static imports would
-// hold this module back until that whole graph had arrived).
+// The worker starts as soon as the page has first painted: Python's download and start-up are
+// most of a cold load, so they should not wait for the demos' modules and KaTeX (static imports
+// would hold this module back until that whole graph had arrived), but starting the worker
+// before the first paint delays that paint on a small machine.
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
+import { afterFirstPaint } from "./ui/frame.js";
 
-const runtime = getRuntime();
-reflectOnDocument(runtime);
-
-const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await Promise.all([
+const modules = Promise.all([
   import("./demos/index.js"),
   import("./ui/hash-target.js"),
   import("./ui/math.js"),
   import("./ui/permalink.js"),
   import("./ui/runtime-banner.js"),
 ]);
+await afterFirstPaint();
+const runtime = getRuntime();
+reflectOnDocument(runtime);
+const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await modules;
 bindBanner(runtime);
 renderMath(); // formulas typeset before the demos mount
 for (const root of document.querySelectorAll("[data-demo]")) {

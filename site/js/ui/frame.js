@@ -10,3 +10,12 @@ export function redrawer(render) {
     });
   };
 }
+
+// Resolves once the page has painted a frame (a task after the next animation frame), or after
+// `latestMs` if no frame comes (a page opened in a background tab draws nothing until shown).
+export function afterFirstPaint(latestMs = 200) {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, latestMs);
+  });
+}
