@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet.hull import orient
 from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
 
 Points = NDArray[np.float64]  # (n, 2)
@@ -29,8 +30,7 @@ def _counter_clockwise_from_leftmost(pts: Points, tri: list[int]) -> list[int]:
     """A 1-based triangle's corners counter-clockwise, starting at the leftmost (then lowest) one."""
     a = min(tri, key=lambda j: (pts[j - 1, 0], pts[j - 1, 1]))
     b, c = (j for j in tri if j != a)
-    (ax, ay), (bx, by), (cx, cy) = pts[a - 1], pts[b - 1], pts[c - 1]
-    return [a, b, c] if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) > 0 else [a, c, b]
+    return [a, b, c] if orient(*(tuple(pts[j - 1]) for j in (a, b, c))) > 0 else [a, c, b]
 
 
 def as_triangles(seq: Sequence[int]) -> list[list[int]]:
