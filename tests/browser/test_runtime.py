@@ -37,6 +37,16 @@ def test_canvases_and_controls_are_drawn_before_python_is_ready(page, site_url):
     wait_ready(page, "sequences")
 
 
+def test_python_starts_on_a_page_that_never_gets_an_animation_frame(page, site_url):
+    # A tab opened in the background paints nothing, so requestAnimationFrame never calls back; the
+    # worker, which waits for the first paint, must start after its deadline anyway.
+    page.add_init_script("window.requestAnimationFrame = () => 0;")
+    page.goto(site_url + "index.html")
+    # Playwright polls on animation frames by default, which this page never has: poll on a timer.
+    page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", polling=100, timeout=60_000)
+    assert page.watch.console_errors == []
+
+
 def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(page, site_url):
     from ptrnet.notation import hull_sequence
     from tests.browser.conftest import canvas_points, pixel_of
