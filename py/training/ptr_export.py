@@ -64,6 +64,8 @@ def export(ckpt_path: Path, out_dir: Path) -> None:
     weights.save(out_dir / f"{task}_ptrnet.npz", to_numpy_params(model))
     write_golden(task, out_dir)
     record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device", "start_from")}
+    if ckpt.get("earlier"):
+        record["earlier"] = ckpt["earlier"]  # the training record of the weights this run started from
     record["trainer"] = f"PyTorch {torch.__version__}: py/training/ptr_torch.py"
     if ckpt["config"]["data"]:
         with np.load(ckpt["config"]["data"]) as pool:

@@ -3,6 +3,8 @@ in ptrnet.lstm_ptr's numpy layout."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,6 +33,7 @@ class Config:
     workers: int = 0  # processes making labelled batches (0: in the training process)
     data: str = ""  # a pool made by `make-data` to draw batches from ("": fresh examples for every batch)
     constrained: bool = False  # train under the task's decoding constraint (TSP: valid tours only)
+    qat: bool = False  # train and validate through the export's int8 rounding (straight-through gradients)
 
 
 class PtrNet(nn.Module):
@@ -86,6 +89,79 @@ def init_model(config: Config) -> PtrNet:
         for lstm in (model.enc, model.dec):
             lstm.bias_ih_l0[H : 2 * H] += config.forget_bias
     return model
+
+
+def widen(small: PtrNet, config: Config) -> PtrNet:
+    """A PtrNet of config.hidden units that computes exactly what small computes, to train on with more room.
+
+    The new units and attention dimensions get the usual random init, but nothing reads them yet: the weights
+    from new units into old ones are zero, and so is v on the new attention dimensions. Their gradients are
+    not zero, so training puts them to use.
+    """
+    big, h, H = init_model(config), small.v.shape[0], config.hidden
+    with torch.no_grad():
+        for grown, old in ((big.enc, small.enc), (big.dec, small.dec)):
+            for name in ("weight_ih_l0", "weight_hh_l0", "bias_ih_l0", "bias_hh_l0"):
+                new_w, old_w = getattr(grown, name), getattr(old, name)
+                for gate in range(4):  # torch's gate blocks i, f, g, o each grow from h to H rows
+                    rows = slice(gate * H, gate * H + h)
+                    if name == "weight_hh_l0":
+                        new_w[rows, :h] = old_w[gate * h : (gate + 1) * h]
+                        new_w[rows, h:] = 0  # old units do not read the new ones
+                    else:
+                        new_w[rows] = old_w[gate * h : (gate + 1) * h]
+        for name in ("W1", "W2"):  # keys and queries: old input units feed old attention dimensions only
+            new_w, old_w = getattr(big, name), getattr(small, name)
+            new_w[:h, :h] = old_w
+            new_w[h:, :h] = 0
+        big.v[:h], big.v[h:] = small.v, 0
+        big.end[:h] = small.end
+        big.start[:] = small.start
+    return big
+
+
+# ---------------------------------------------------------------- the shipped int8 rounding
+
+# The matrices ptrnet.weights stores as int8 rows, and the torch dimension one numpy row's scale runs over
+# (the LSTM matrices are stored transposed, so a numpy row is a torch column).
+_ROUNDED = {
+    "W1": 1,
+    "W2": 1,
+    "enc.weight_ih_l0": 0,
+    "enc.weight_hh_l0": 0,
+    "dec.weight_ih_l0": 0,
+    "dec.weight_hh_l0": 0,
+}
+
+
+def int8_rounded(w: torch.Tensor, dim: int) -> torch.Tensor:
+    """w as ptrnet.weights.quantise stores it: steps of max |row| / 127, one scale per numpy row."""
+    scale = w.abs().amax(dim=dim, keepdim=True) / 127
+    scale = torch.where(scale == 0, torch.ones_like(scale), scale)
+    return torch.round(w / scale) * scale
+
+
+@contextmanager
+def shipped_rounding(model: PtrNet, on: bool = True) -> Iterator[None]:
+    """Inside the block the model computes with the int8-rounded matrices its export ships.
+
+    Gradients taken inside are those of the rounded model and go to the float weights unchanged
+    (straight-through); the float weights are put back on exit, before the optimiser steps.
+    """
+    if not on:
+        yield
+        return
+    params = dict(model.named_parameters())
+    kept = {name: params[name].detach().clone() for name in _ROUNDED}
+    with torch.no_grad():
+        for name, dim in _ROUNDED.items():
+            params[name].copy_(int8_rounded(params[name], dim))
+    try:
+        yield
+    finally:
+        with torch.no_grad():
+            for name, w in kept.items():
+                params[name].copy_(w)
 
 
 # ---------------------------------------------------------------- decoding

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import torch
 from ptr_data import batches
-from ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model
+from ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 from torch import nn
 
 from ptrnet import tasks
@@ -37,8 +37,9 @@ def save_checkpoint(
     wall: float,
     history: list,
     start_from: str,
+    earlier: dict | None,
 ) -> None:
-    """Weights, Adam moments and progress, written atomically."""
+    """Weights, Adam moments and progress, written atomically; earlier: the training record of the init weights."""
     tmp = path.with_suffix(".tmp")
     torch.save(
         {
@@ -50,6 +51,7 @@ def save_checkpoint(
             "history": history,
             "device": _device_name(),
             "start_from": start_from,
+            "earlier": earlier,
         },
         tmp,
     )
@@ -72,15 +74,15 @@ def _device_name() -> str:
     return f"CPU, {threads} thread{'s' if threads > 1 else ''}"
 
 
-def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str) -> dict:
+def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str, rounded: bool = False) -> dict:
     """Greedy decoding of fixed validation sets (seed 9000 + n), scored by ptrnet.evaluation: hull exact match,
-    TSP mean tour length over the optimum, Delaunay exact triangle sets."""
+    TSP mean tour length over the optimum, Delaunay exact triangle sets; rounded: with the shipped int8 matrices."""
     from ptrnet import evaluation
 
     spec = tasks.SPECS[task]
     model.eval()
     out = {}
-    with torch.no_grad():
+    with torch.no_grad(), shipped_rounding(model, rounded):
         for n in ns:
             points, seqs = tasks.generate(task, n, count, 9000 + n)
             x = torch.from_numpy(np.stack(points).astype(np.float32)).to(device)
@@ -110,20 +112,27 @@ def train(
 ) -> None:
     """Train until the time or step budget is spent, checkpointing every ckpt_every seconds to out/<task>.pt.
 
-    init starts from shipped numpy weights (.npz) instead of random ones; resume continues a checkpoint,
-    with its settings except the schedule entries given (lr, lr_final, decay_steps, clip).
+    init starts from shipped numpy weights (.npz) instead of random ones, widened (ptr_model.widen) when
+    config.hidden is larger; resume continues a checkpoint, with its settings except the schedule entries
+    given (lr, lr_final, decay_steps, clip).
     """
     device = "cuda" if torch.cuda.is_available() else "cpu"
     torch.backends.cuda.matmul.allow_tf32 = False  # keep fp32 arithmetic: the browser runs float64
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{config.task}.pt"
     model = init_model(config).to(device)
-    start_from = "uniform init"
+    start_from, earlier = "uniform init", None
     if init is not None:
         from ptrnet import weights
 
-        model = from_numpy_params(weights.load(init.read_bytes())).float().to(device)
+        model = from_numpy_params(weights.load(init.read_bytes())).float()
         start_from = f"weights of {init.name}"
+        record = init.with_name(f"{init.stem}_training.json")  # how those weights were trained, kept in the lineage
+        earlier = json.loads(record.read_text()) if record.exists() else None
+        if model.v.shape[0] < config.hidden:
+            start_from += f", widened from hidden {model.v.shape[0]} to {config.hidden}"
+            model = widen(model, config)
+        model = model.to(device)
     opt = torch.optim.Adam(model.parameters(), lr=config.lr)
     step, wall, history = 0, 0.0, []
     if resume is not None:
@@ -131,6 +140,7 @@ def train(
         opt = torch.optim.Adam(model.parameters(), lr=config.lr)
         opt.load_state_dict(ckpt["opt"])
         step, wall, history, start_from = ckpt["step"], ckpt["wall"], ckpt["history"], ckpt["start_from"]
+        earlier = ckpt.get("earlier")
         config = Config(**(ckpt["config"] | {"workers": config.workers} | (schedule or {})))
         print(f"resumed at step {step} ({wall:.0f} s trained); schedule changes: {schedule or 'none'}", flush=True)
     spec = tasks.SPECS[config.task]
@@ -142,9 +152,10 @@ def train(
         for g in opt.param_groups:
             g["lr"] = lr_at(config, step)
         x_t, tgt_t = torch.from_numpy(x).to(device), torch.from_numpy(target).to(device)
-        loss = loss_fn(model(x_t, tgt_t, config.constrained), tgt_t)
         opt.zero_grad(set_to_none=True)
-        loss.backward()
+        with shipped_rounding(model, config.qat):
+            loss = loss_fn(model(x_t, tgt_t, config.constrained), tgt_t)
+            loss.backward()
         nn.utils.clip_grad_norm_(model.parameters(), config.clip)
         opt.step()
         step += 1
@@ -154,12 +165,12 @@ def train(
                 "step": step,
                 "loss": round(avg, 5),
                 "wall": round(time.perf_counter() - t0, 1),
-                **validate(model, config.task, spec.val_ns, 500, device),
+                **validate(model, config.task, spec.val_ns, 500, device, config.qat),
             }
             history.append(row)
             print(json.dumps(row), flush=True)
         if time.perf_counter() - last_ckpt > ckpt_every:
-            save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from)
+            save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier)
             last_ckpt = time.perf_counter()
-    save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from)
+    save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier)
     print(f"saved {path} at step {step}", flush=True)
