@@ -168,6 +168,7 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "trainer": rec["trainer"],
             "hardware": rec["device"],
             "start_from": rec["start_from"],
+            "earlier_runs": _earlier_runs(rec),
             "hyper_parameters": cfg,
             "steps": rec["step"],
             "wall_seconds": rec["wall"],
@@ -183,6 +184,23 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
     return card
 
 
+def _earlier_runs(rec: dict) -> list[dict]:
+    """The runs whose weights a model's training started from, newest first (training records keep them)."""
+    runs = []
+    while rec.get("earlier"):
+        rec = rec["earlier"]
+        runs.append(
+            {
+                "steps": rec["step"],
+                "wall_seconds": rec["wall"],
+                "hardware": rec["device"],
+                "start_from": rec["start_from"],
+                "hyper_parameters": rec["config"],
+            }
+        )
+    return runs
+
+
 TASK_NAMES = {"hull": "볼록 껍질", "tsp": "외판원 문제", "delaunay": "들로네 삼각분할"}
 
 
@@ -191,6 +209,10 @@ def training_line(task: str, card: dict) -> str:
     m = card["models"]["ptrnet"]
     cfg = m["hyper_parameters"]
     start = "" if m["start_from"] == "uniform init" else f", {m['start_from']}에서 이어 학습"
+    earlier = m.get("earlier_runs", [])
+    if earlier:
+        steps, hours = sum(r["steps"] for r in earlier), sum(r["wall_seconds"] for r in earlier) / 3600
+        start += f"(그 가중치의 학습 {steps:,}걸음, {hours:.1f}시간)"
     return (
         f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
         f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
