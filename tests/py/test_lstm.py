@@ -67,3 +67,15 @@ def test_the_cells_backward_matches_central_differences(seed: int) -> None:
             value[idx] = old
             num[idx] = (up - down) / 2e-6
         assert np.allclose(grad, num, atol=1e-7), name
+
+
+@pytest.mark.parametrize("einsum", [False, True])
+def test_the_product_of_rows_and_a_matrix_is_matmul_with_or_without_blas(monkeypatch, einsum: bool) -> None:
+    """lstm.times takes einsum where numpy has no BLAS (Pyodide); both ways it is x @ W, rows of any rank."""
+    monkeypatch.setattr(lstm, "_EINSUM_PRODUCTS", einsum)
+    rng = np.random.default_rng(4)
+    W = np.asfortranarray(rng.normal(size=(16, 12)))  # as weights.load gives it
+    for shape in ((1, 16), (5, 16), (3, 7, 16)):
+        x = rng.normal(size=shape)
+        by_hand = (x[..., :, None] * W).sum(axis=-2)  # sum_i x[..., i] W[i, j]
+        np.testing.assert_allclose(lstm.times(x, W), by_hand, rtol=1e-12, atol=1e-12)

@@ -126,12 +126,12 @@ def _keys(params: Params, E: Array) -> tuple[Array, Array]:
     """Slot states [e_0, e_1..e_n] (B, N+1, H) and their projections W1 e_j."""
     B, _, H = E.shape
     enc = np.concatenate([np.broadcast_to(params["end"], (B, 1, H)), E], axis=1)  # (B, N+1, H)
-    return enc, enc @ params["W1"]
+    return enc, lstm.times(enc, params["W1"])
 
 
 def _pointer(params: Params, keys: Array, d: Array, blocked: Bools) -> tuple[Array, Array]:
     """Log-probabilities over the n + 1 slots (B, N+1) and the tanh block (B, N+1, H)."""
-    S = np.tanh(keys + (d @ params["W2"])[:, None, :])  # (B, N+1, H)
+    S = np.tanh(keys + lstm.times(d, params["W2"])[:, None, :])  # (B, N+1, H)
     u = np.where(blocked, -np.inf, S @ params["v"])  # (B, N+1)
     return _log_softmax(u), S
 

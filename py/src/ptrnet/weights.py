@@ -41,10 +41,16 @@ def save(path: Any, params: Params) -> None:
 
 
 def load(source: Any, dtype: Any = np.float64) -> Params:
-    """Read params from a .npz path or bytes (int8 matrices scaled back), cast to dtype."""
+    """Read params from a .npz path or bytes (int8 matrices scaled back), cast to dtype, matrices column-major.
+
+    Every matrix is a right operand (x @ W). numpy without BLAS, as in Pyodide, multiplies rows by a matrix
+    about 3.5 times faster when the matrix's columns are contiguous; with BLAS the order costs nothing.
+    """
     with np.load(BytesIO(source) if isinstance(source, bytes) else source) as f:
         names = [k for k in f.files if not k.endswith(SCALE)]
-        return {k: (f[k] * f[k + SCALE] if k + SCALE in f.files else f[k]).astype(dtype) for k in names}
+        return {
+            k: np.asarray(f[k] * f[k + SCALE] if k + SCALE in f.files else f[k], dtype=dtype, order="F") for k in names
+        }
 
 
 _unavailable: set[str] = set()  # files the page failed to fetch during the current request
