@@ -208,11 +208,14 @@ def training_line(task: str, card: dict) -> str:
     """One Korean sentence of facts about a task's shipped Ptr-Net, from its model card."""
     m = card["models"]["ptrnet"]
     cfg = m["hyper_parameters"]
-    start = "" if m["start_from"] == "uniform init" else f", {m['start_from']}에서 이어 학습"
-    earlier = m.get("earlier_runs", [])
+    start, earlier = "", m.get("earlier_runs", [])
     if earlier:
         steps, hours = sum(r["steps"] for r in earlier), sum(r["wall_seconds"] for r in earlier) / 3600
-        start += f"(그 가중치의 학습 {steps:,}걸음, {hours:.1f}시간)"
+        before = earlier[0]["hyper_parameters"]["hidden"]
+        weights_then = f"은닉 {before} 가중치를 넓혀" if before < cfg["hidden"] else "가중치에서"
+        start = f", 앞서 {steps:,}걸음({hours:.1f}시간) 학습한 {weights_then} 이어서"
+    elif m["start_from"] != "uniform init":
+        start = ", 앞서 학습한 가중치에서 이어서"
     return (
         f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
         f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
