@@ -200,3 +200,14 @@ def test_weights_the_page_could_not_fetch_leave_the_exact_answers_and_a_korean_n
     monkeypatch.setattr(weights, "_load_shipped", lambda name, dtype: missing("tsp_ptrnet", dtype))
     refused = api.call("hull-steps", "real", {"points": points}, unavailable=[path])["error"]
     assert refused["kind"] == "input" and "내려받지 못했습니다" in refused["message"]
+
+
+@pytest.mark.parametrize("task", SHIPPED)
+def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) -> None:
+    card = json.loads(_data(f"{task}_model_card.json"))
+    m = card["models"]["ptrnet"]
+    line = results.training_line(task, card)
+    assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}걸음" in line
+    assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
+    earlier = m.get("earlier_runs", [])
+    assert (f"앞서 {sum(r['steps'] for r in earlier):,}걸음" in line) == bool(earlier)

@@ -218,9 +218,14 @@ def training_line(task: str, card: dict) -> str:
         start = ", 앞서 학습한 가중치에서 이어서"
     return (
         f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
-        f"{m['steps']:,}걸음, {m['hardware']}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
+        f"{m['steps']:,}걸음, {_hardware_in_korean(m['hardware'])}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
         f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB"
     )
+
+
+def _hardware_in_korean(device: str) -> str:
+    """The trainer's device line for a Korean sentence: 'CPU, 2 threads' -> 'CPU 2스레드'; GPU names unchanged."""
+    return re.sub(r"CPU, (\d+) threads?", r"CPU \1스레드", device)
 
 
 def _train_data(model: str, cfg: dict, rec: dict) -> str:
