@@ -15,7 +15,7 @@ from ptr_data import batches
 from ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 from torch import nn
 
-from ptrnet import tasks
+from ptrnet import results, tasks
 
 
 def lr_at(config: Config, step: int) -> float:
@@ -70,8 +70,7 @@ def _device_name() -> str:
     """The hardware this process trains on, for the model card."""
     if torch.cuda.is_available():
         return torch.cuda.get_device_name(0)
-    threads = torch.get_num_threads()
-    return f"CPU, {threads} thread{'s' if threads > 1 else ''}"
+    return results.cpu_device(torch.get_num_threads())
 
 
 def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str, rounded: bool = False) -> dict:

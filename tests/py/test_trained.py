@@ -14,6 +14,7 @@ from checks import HANGUL
 import ptrnet
 from ptrnet import api, datasets, decoding, evaluation, results, tasks, trained, weights
 from ptrnet import lstm_ptr as L
+from ptrnet import train as T
 from ptrnet.notation import hull_sequence, tsp_sequence
 
 SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
@@ -211,3 +212,12 @@ def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) 
     assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
     earlier = m.get("earlier_runs", [])
     assert (f"앞서 {sum(r['steps'] for r in earlier):,}걸음" in line) == bool(earlier)
+
+
+def test_a_model_the_numpy_trainer_made_names_its_cpu_threads_in_korean(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    config = T.TrainConfig(hidden=8, batch=8, steps=2, val_every=100, ckpt_every=100)
+    record = T.train(config, out_dir=tmp_path, cache=tmp_path / "c", progress=False)
+    card = json.loads(_data("hull_model_card.json"))
+    card["models"]["ptrnet"]["hardware"] = record["device"]
+    assert "CPU 3스레드에서" in results.training_line("hull", card)

@@ -223,6 +223,11 @@ def training_line(task: str, card: dict) -> str:
     )
 
 
+def cpu_device(threads: int) -> str:
+    """Both trainers' device line for a CPU run ('CPU, 1 thread', 'CPU, 2 threads'), read back by _hardware_in_korean."""
+    return f"CPU, {threads} thread{'s' if threads > 1 else ''}"
+
+
 def _hardware_in_korean(device: str) -> str:
     """The trainer's device line for a Korean sentence: 'CPU, 2 threads' -> 'CPU 2스레드'; GPU names unchanged."""
     return re.sub(r"CPU, (\d+) threads?", r"CPU \1스레드", device)

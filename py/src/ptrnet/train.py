@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ptrnet import evaluation, tasks, weights
+from ptrnet import evaluation, results, tasks, weights
 from ptrnet import lstm_ptr as L
 from ptrnet.adam import Adam
 from ptrnet.datasets import REPO, Example
@@ -142,7 +142,7 @@ def train(
         "step": stop,
         "wall": round(wall, 1),
         "history": history,
-        "device": f"CPU, {os.environ.get('OMP_NUM_THREADS', 'all')} thread(s)",
+        "device": results.cpu_device(int(os.environ.get("OMP_NUM_THREADS") or os.cpu_count() or 1)),
         "start_from": "uniform init",
         "trainer": "numpy: python -m ptrnet.train train",
     }
@@ -175,8 +175,6 @@ def main(argv: list[str] | None = None) -> None:
         record = train(config, args.resume, args.out, args.cache, until=args.until)
         print(json.dumps({"wall_seconds": record["wall"], "last": record["history"][-1:]}))
     else:
-        from ptrnet import results
-
         for task in tasks.SPECS if args.task == "all" else [args.task]:
             res = results.evaluate(task, args.weights, args.out)
             print(json.dumps(res["ours"], indent=1))
