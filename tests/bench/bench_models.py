@@ -109,11 +109,13 @@ def cpython_times(demo: str, fn: str, params: dict, repeat: int) -> list[float]:
 def main() -> None:
     twelve = {"points": TWELVE, "mask": False}
     seven = {"points": SEVEN}
+    seven_voted = {"points": SEVEN, "vote": True}
     with serving(config.DIST) as server, sync_playwright() as playwright:
         base = url_of(server)
         browser = playwright.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
         decode = worker_times(browser, base + "index.html", "hull-steps", "real", twelve, 50)
         solve = worker_times(browser, base + "three-problems.html", "three-problems", "solve", seven, 50)
+        voted = worker_times(browser, base + "three-problems.html", "three-problems", "solve", seven_voted, 50)
         trips = drag_round_trips(browser, base + "three-problems.html")
         browser.close()
     decode_py = cpython_times("hull-steps", "real", twelve, 50)
@@ -129,6 +131,8 @@ def main() -> None:
         ("  of which: worker answer (exact + three models), median", f"{med(solve):.1f} ms", ""),
         ("  same on CPython, median", f"{med(solve_py):.1f} ms", ""),
         ("  Pyodide / CPython time ratio", f"{med(solve) / med(solve_py):.2f}", ""),
+        ("  with the symmetry vote (8 images), median", f"{med(voted):.1f} ms", ""),
+        ("  vote / plain time ratio", f"{med(voted) / med(solve):.2f}", ""),
     ]
     print_table(
         "Trained-model benchmark (same run, same machine). Worker times run from the request\n"

@@ -170,6 +170,56 @@ def test_the_a1_and_a2_tours_can_be_switched_on_and_are_kept_in_the_link(demo):
     assert demo.is_checked('[data-demo="three-problems"] [data-control="a2"]')
 
 
+VOTE_POINTS = [  # 12 points on which the symmetry vote gives another Delaunay answer than greedy decoding
+    [0.1, 0.1],
+    [0.9, 0.2],
+    [0.5, 0.5],
+    [0.8, 0.9],
+    [0.2, 0.8],
+    [0.3, 0.3],
+    [0.6, 0.1],
+    [0.45, 0.7],
+    [0.7, 0.6],
+    [0.15, 0.5],
+    [0.85, 0.45],
+    [0.55, 0.25],
+]
+
+
+def test_the_symmetry_vote_shows_the_majority_answer_and_its_share_and_is_kept_in_the_link(page, site_url):
+    from ptrnet import api
+
+    fragment = "_".join(f"{x},{y}" for x, y in VOTE_POINTS)
+    page.goto(f"{site_url}three-problems.html#three-problems.points={fragment}")
+    wait_ready(page, DEMO)
+    greedy = _models_for(VOTE_POINTS)
+    voted = api.dispatch("three-problems", "solve", {"points": VOTE_POINTS, "vote": True})
+    assert voted["model_delaunay"] != greedy["model_delaunay"]
+    assert out_value(page, DEMO, "model_delaunay") == greedy["model_delaunay"]
+    assert page.locator('[data-out="model_delaunay_votes"]').get_attribute("data-value") is None
+    assert page.locator('[data-out="model_delaunay_votes"]').is_hidden()
+    page.check('[data-demo="three-problems"] [data-control="vote"]')
+    page.locator('[data-out="model_delaunay_votes"][data-value]').wait_for(state="attached")
+    wait_ready(page, DEMO)
+    for task in ("hull", "delaunay"):
+        assert out_value(page, DEMO, f"model_{task}") == voted[f"model_{task}"]
+        assert out_value(page, DEMO, f"model_{task}_votes") == voted["model_votes"][task]
+        assert page.locator(f'[data-out="model_{task}_votes"]').is_visible()
+        share = page.text_content(f'[data-out="model_{task}_votes"]')
+        assert f"8개 중 {voted['model_votes'][task]}개" in share
+    assert out_value(page, DEMO, "model_tsp") == greedy["model_tsp"]  # the tour search does not vote
+    assert "vote=1" in page.url
+    page.reload()
+    wait_ready(page, DEMO)
+    assert page.is_checked('[data-demo="three-problems"] [data-control="vote"]')
+    assert out_value(page, DEMO, "model_delaunay") == voted["model_delaunay"]
+    page.uncheck('[data-demo="three-problems"] [data-control="vote"]')
+    page.locator('[data-out="model_delaunay_votes"]:not([data-value])').wait_for(state="attached")
+    wait_ready(page, DEMO)
+    assert out_value(page, DEMO, "model_delaunay") == greedy["model_delaunay"]
+    assert page.watch.console_errors == []
+
+
 def test_points_can_be_added_and_deleted_between_three_and_twelve(demo):
     demo.mouse.click(*pixel_of(demo, canvas("hull"), (0.92, 0.92)))
     wait_ready(demo, DEMO)

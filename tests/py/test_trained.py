@@ -64,6 +64,8 @@ def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> Non
         assert got == card[model]["metrics"][f"{model}_5"]["greedy"]
     beam = evaluation.measure(weights.shipped("hull_ptrnet"), "hull", examples, tasks.SPECS["hull"].beam_width)
     assert beam == card["ptrnet"]["metrics"]["ptrnet_5"]["beam"]
+    vote = evaluation.measure(weights.shipped("hull_ptrnet"), "hull", examples, 1, vote=True)
+    assert vote == card["ptrnet"]["metrics"]["ptrnet_5"]["vote"]
 
 
 @pytest.mark.parametrize("task", SHIPPED)

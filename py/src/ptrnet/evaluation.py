@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ptrnet import baselines, decoding, tasks
+from ptrnet import baselines, decoding, symmetry, tasks
 from ptrnet.datasets import Example
 from ptrnet.lstm_ptr import Params
 from ptrnet.tsp import tour_length
@@ -19,11 +19,19 @@ from ptrnet.tsp import tour_length
 CHUNK = 2000  # examples decoded at once (memory: chunk * width * n * hidden floats)
 
 
-def decode_all(params: Params, task: str, points: Sequence[np.ndarray], width: int = 1) -> list[list[int]]:
-    """The model's output sequences (1-based, without ⇐) for point sets of one size; width 1 is greedy."""
+def decode_all(
+    params: Params, task: str, points: Sequence[np.ndarray], width: int = 1, vote: bool = False
+) -> list[list[int]]:
+    """The model's output sequences (1-based, without ⇐) for point sets of one size; width 1 is greedy, vote
+    the majority of 8 greedy decodings of the points' symmetric images (ptrnet.symmetry)."""
     spec = tasks.SPECS[task]
     rule = "tour" if spec.constrained else "free"
     out: list[list[int]] = []
+    if vote:
+        step = CHUNK // len(symmetry.IMAGES)  # each point set is decoded 8 times at once
+        for k in range(0, len(points), step):
+            out += symmetry.vote(params, task, points[k : k + step])[0]
+        return out
     for k in range(0, len(points), CHUNK):
         x = np.stack(points[k : k + CHUNK])  # (B, n, 2)
         steps = spec.max_steps(x.shape[1])
@@ -107,9 +115,9 @@ def triangle_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) 
     return {"accuracy": float(np.mean(exact)), "triangle_coverage": float(np.mean(cover))}
 
 
-def measure(params: Params, task: str, examples: Sequence[Example], width: int) -> dict:
-    """Every metric of one task on one test set with one decoding."""
-    outputs = decode_all(params, task, [p for p, _ in examples], width)
+def measure(params: Params, task: str, examples: Sequence[Example], width: int, vote: bool = False) -> dict:
+    """Every metric of one task on one test set with one decoding (greedy, beam search or symmetry vote)."""
+    outputs = decode_all(params, task, [p for p, _ in examples], width, vote)
     if task == "hull":
         return {"accuracy": accuracy(examples, outputs), **area_coverage(examples, outputs)}
     if task == "tsp":

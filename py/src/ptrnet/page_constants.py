@@ -6,7 +6,7 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 
 import json
 
-from ptrnet import explain, lm, lstm, sorter, sorter_eval, tasks
+from ptrnet import explain, lm, lstm, sorter, sorter_eval, symmetry, tasks
 from ptrnet.handlers import base
 
 GENERATED = "site/js/generated/constants.js"  # relative to the repository
@@ -24,6 +24,7 @@ def page_constants() -> dict:
             "exampleSteps": explain.HULL_STEPS,
             "maxSteps": tasks.SPECS["hull"].max_steps(base.MAX_MODEL_POINTS),
         },
+        "symmetryImages": len(symmetry.IMAGES),
         "slots": {"n": list(explain.SLOT_N), "defaults": explain.SLOT_DEFAULTS, "trainedN": explain.TRAINED_N},
         "sorter": {
             "batch": cfg.batch,

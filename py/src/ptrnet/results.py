@@ -8,7 +8,7 @@ import re
 import time
 from pathlib import Path
 
-from ptrnet import datasets, evaluation, tasks, weights
+from ptrnet import datasets, evaluation, symmetry, tasks, weights
 from ptrnet.datasets import REPO, Example
 
 CACHE = REPO / ".cache" / "test-sets"  # generated test sets, made once from their seeds
@@ -20,6 +20,10 @@ TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
     "tsp": {5: (10000, 2005), 10: "tsp_10_test_exact.txt", 20: (200, 2020)},
     "delaunay": {5: (1000, 3005), 10: (1000, 3010)},
 }
+VOTE = (
+    "symmetry vote: the majority answer of 8 greedy decodings of the points mirrored and quarter-turned in the "
+    "unit square (ptrnet.symmetry; test-time augmentation, not the paper's decoding)"
+)
 DEMO_SIZES = range(3, 13)  # demo 4 and the companion page take 3-12 points: the hull model's accuracy at each
 DEMO_SIZE_SETS = (1000, 4000)  # (count, seed base) of those generated sets: seed = base + n
 PAPER = {  # SPEC section 7: the rows of the paper's tables that ours stand beside
@@ -106,6 +110,8 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
                     "beam_width": spec.beam_width,
                     "beam": evaluation.measure(params, task, examples, spec.beam_width),
                 }
+                if task in symmetry.TASKS:
+                    row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
             if task == "tsp":
                 row["baselines"] = evaluation.baseline_lengths(examples)
             rows[f"{model}_{n}"] = row | {"seconds": round(time.perf_counter() - t, 1)}
@@ -153,7 +159,8 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
         "notation": NOTATION[task],
         "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors",
         "decoding": f"greedy and beam search (width {tasks.SPECS[task].beam_width}), "
-        + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained"),
+        + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained")
+        + (f"; and, apart, {VOTE}" if task in symmetry.TASKS else ""),
         "models": {},
     }
     for model in models_of(task, weights_dir):
@@ -251,12 +258,28 @@ def _pct(v: float | None) -> str:
     return "–" if v is None else f"{100 * v:.1f} %"
 
 
+def _area(metrics: dict) -> str:
+    """Area coverage as a percentage, or FAIL when over 1 % of the outputs are not simple polygons."""
+    return "FAIL" if metrics["area_fail"] else _pct(metrics["area_coverage"])
+
+
 def markdown_rows(results: dict) -> list[list[str]]:
     """The README/page table of a task's results: header row first."""
     task, ours, paper = results["task"], results["ours"], results["paper"]
     if task == "hull":
         rows = [
-            ["모델", "학습 n", "시험 n", "정확도 (탐욕)", "정확도 (빔)", "면적 (탐욕)", "정확도 (논문)", "면적 (논문)"]
+            [
+                "모델",
+                "학습 n",
+                "시험 n",
+                "정확도 (탐욕)",
+                "정확도 (빔)",
+                "면적 (탐욕)",
+                "정확도 (대칭 투표)",
+                "면적 (대칭 투표)",
+                "정확도 (논문)",
+                "면적 (논문)",
+            ]
         ]
         for key, r in ours.items():
             area = r["greedy"]
@@ -267,7 +290,9 @@ def markdown_rows(results: dict) -> list[list[str]]:
                     str(r["test_n"]),
                     _pct(area["accuracy"]),
                     _pct(r["beam"]["accuracy"]) if "beam" in r else "–",
-                    "FAIL" if area["area_fail"] else _pct(area["area_coverage"]),
+                    _area(area),
+                    _pct(r.get("vote", {}).get("accuracy")),
+                    _area(r["vote"]) if "vote" in r else "–",
                     _pct(paper.get(key, {}).get("accuracy")),
                     _pct(paper.get(key, {}).get("area_coverage")),
                 ]
@@ -288,7 +313,19 @@ def markdown_rows(results: dict) -> list[list[str]]:
                 ]
             )
         return rows
-    rows = [["시험 n", "정확도 (탐욕)", "정확도 (빔)", "삼각형 포함률 (탐욕)", "정확도 (논문)", "포함률 (논문)"]]
+    rows = [
+        [
+            "시험 n",
+            "정확도 (탐욕)",
+            "정확도 (빔)",
+            "삼각형 포함률 (탐욕)",
+            "포함률 (빔)",
+            "정확도 (대칭 투표)",
+            "포함률 (대칭 투표)",
+            "정확도 (논문)",
+            "포함률 (논문)",
+        ]
+    ]
     for key, r in ours.items():
         p = paper.get(key, {})
         rows.append(
@@ -297,6 +334,9 @@ def markdown_rows(results: dict) -> list[list[str]]:
                 _pct(r["greedy"]["accuracy"]),
                 _pct(r["beam"]["accuracy"]),
                 _pct(r["greedy"]["triangle_coverage"]),
+                _pct(r["beam"]["triangle_coverage"]),
+                _pct(r.get("vote", {}).get("accuracy")),
+                _pct(r.get("vote", {}).get("triangle_coverage")),
                 _pct(p.get("accuracy")),
                 _pct(p.get("triangle_coverage")),
             ]

@@ -9,7 +9,7 @@ from importlib import resources
 
 import numpy as np
 
-from ptrnet import Unavailable, decoding, tasks, weights
+from ptrnet import Unavailable, decoding, symmetry, tasks, weights
 from ptrnet import lstm_ptr as L
 from ptrnet.notation import format_partial, format_sequence, format_triangles, in_triangle_order
 from ptrnet.slot_rules import blocked_slots
@@ -93,17 +93,21 @@ def seq2seq_tokens(points: Sequence[Sequence[float]]) -> list[str]:
     return [L.VOCAB[t] for t in (row[:-1] if row and row[-1] == L.STOP else row)]
 
 
-def answer(task: str, points: Sequence[Sequence[float]]) -> list[int]:
-    """A task's Ptr-Net output for one point set (1-based, without ⇐) as the companion page shows it: the TSP
-    by the paper's beam search over valid tours, the hull and Delaunay greedily (their beams gain little)."""
+def answer(task: str, points: Sequence[Sequence[float]], vote: bool = False) -> tuple[list[int], int | None]:
+    """A task's Ptr-Net output for one point set (1-based, without ⇐) as the companion page shows it, and how
+    many of the 8 symmetric images agreed (None unless voted): the TSP by the paper's beam search over valid
+    tours, the hull and Delaunay greedily (their beams gain little) or, on request, by symmetry vote."""
     spec = tasks.SPECS[task]
     params = weights.shipped(f"{task}_ptrnet", PAGE_DTYPE)
+    if vote and task in symmetry.TASKS:
+        answers, counts = symmetry.vote(params, task, [_x(points)[0]])
+        return answers[0], counts[0]
     rule, steps = "tour" if spec.constrained else "free", spec.max_steps(len(points))
     if spec.page_width == 1:
         choices, _ = decoding.greedy(params, _x(points), rule=rule, max_steps=steps)
     else:
         choices, _ = decoding.beam_search(params, _x(points), spec.page_width, rule=rule, max_steps=steps)
-    return decoding.sequences(params, choices)[0]
+    return decoding.sequences(params, choices)[0], None
 
 
 def available(task: str) -> bool:
@@ -150,18 +154,20 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
     }
 
 
-def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
+def three_models(points: Sequence[Sequence[float]], exact: dict, vote: bool = False) -> dict:
     """The three Ptr-Nets' answers (model_hull, model_tsp, model_delaunay; absent, with a Korean note in
     model_notes, where no model ships or its weights could not be fetched) with their mistakes against the
-    exact answers, the tour length ratio and the A1 / A2 tours."""
+    exact answers, the tour length ratio and the A1 / A2 tours; with vote, the hull and Delaunay answers are
+    symmetry votes and model_votes says how many of the 8 images gave each."""
     from ptrnet import baselines
     from ptrnet.tsp import tour_length
 
-    out: dict = {"model_notes": {}, "text": {}}
+    out: dict = {"model_notes": {}, "text": {}, "model_votes": {}}
     if not points:  # nothing to answer; the page keeps at least 3 points
         return {
             "model_notes": {},
             "text": {},
+            "model_votes": {},
             "model_hull": [],
             "hull_wrong_edges": [],
             "model_tsp": [],
@@ -177,12 +183,14 @@ def three_models(points: Sequence[Sequence[float]], exact: dict) -> dict:
             out["model_notes"][task] = "이 문제의 학습된 모델이 아직 없습니다."
             continue
         try:
-            seq = answer(task, points)
+            seq, votes = answer(task, points, vote)
         except Unavailable:
             out["model_notes"][task] = (
                 "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
             )
             continue
+        if votes is not None:
+            out["model_votes"][task] = votes
         compared = _compared(task, seq, points, exact)
         out["text"] |= compared.pop("text")
         out |= compared

@@ -1,7 +1,9 @@
 // Companion page [three-problems]: the paper's three problems on the same 3–12 draggable points
 // (convex hull, Delaunay triangulation, TSP). Each panel draws the exact answer wide and pale
 // and, over it, the answer of our own trained Ptr-Net with its mistakes in red; the TSP panel
-// can add the A1 / A2 heuristic tours. Python computes everything, in one request per change.
+// can add the A1 / A2 heuristic tours. The symmetry vote asks the hull and Delaunay models about
+// the points' 8 mirror and quarter-turn images and shows the majority answer and its share.
+// Python computes everything, in one request per change.
 import { COLORS, LIMITS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { toggle } from "../ui/controls.js";
@@ -17,6 +19,7 @@ const SCHEMA = {
   points: pointsField(LIMITS.maxPoints, PY.referencePoints, LIMITS.minModelPoints),
   a1: booleanField({ label: "A1 경로", fallback: false }),
   a2: booleanField({ label: "A2 경로", fallback: false }),
+  vote: booleanField({ label: "대칭 투표", fallback: false }),
 };
 
 const PANELS = [
@@ -28,6 +31,7 @@ const BASELINES = [
   { name: "A1", control: "a1", label: "A1 최근접 이웃", color: COLORS.baselineA1 },
   { name: "A2", control: "a2", label: "A2 가장 먼 점 삽입", color: COLORS.baselineA2 },
 ];
+const IMAGES = PY.symmetryImages; // the unit square's symmetries the vote asks about
 
 const fixed = (value, digits) => value.toFixed(digits);
 
@@ -61,6 +65,8 @@ export function mount(root, runtime, store = urlStore) {
     const exact = output(name, `${title} 정답`);
     const model = output(`model_${name}`, `${title}: 저희 Ptr-Net의 답`);
     const note = element("span", { class: "model-verdict" });
+    const votes = name === "tsp" ? null : output(`model_${name}_votes`, `${title}: 같은 답을 낸 대칭 그림 수`);
+    const voteLine = votes && element("p", { class: "out-minor vote-share", hidden: true }, [votes.node]);
     const lines = element("div", { class: "panel-output" }, [
       element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), exact.node]),
       element("p", { class: "answer-line answer-model" }, [
@@ -68,13 +74,14 @@ export function mount(root, runtime, store = urlStore) {
         model.node,
       ]),
       note,
+      ...(voteLine ? [voteLine] : []),
     ]);
     const panel = element("figure", { class: `panel panel-${name}` }, [
       element("figcaption", { text: title }),
       figure,
       lines,
     ]);
-    return { name, drawing, panel, exact, model, note };
+    return { name, drawing, panel, exact, model, note, votes, voteLine };
   });
   const tspLength = output("tsp_length", "최적 순회 길이");
   const modelLength = output("model_tsp_length", "모델 순회 길이");
@@ -116,9 +123,20 @@ export function mount(root, runtime, store = urlStore) {
       },
     }),
   );
+  const voteToggle = toggle({
+    control: "vote",
+    label: `대칭 투표 (${IMAGES}방향)`,
+    checked: state.vote,
+    onChange(on) {
+      state.vote = on;
+      store.save(ID, SCHEMA, state);
+      compute();
+    },
+  });
   const message = messageLine(() => compute());
   const toolbar = element("div", { class: "demo-toolbar" }, [
     button("예제로 되돌리기", "reset", () => setPoints(SCHEMA.points.default())),
+    voteToggle.node,
     ...toggles.map((t) => t.node),
     count,
   ]);
@@ -189,7 +207,7 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      for (const { name, exact, model, note } of panels) {
+      for (const { name, exact, model, note, votes, voteLine } of panels) {
         exact.set(answer[name], answer.text[name]);
         const mine = answer[`model_${name}`];
         if (mine) {
@@ -199,6 +217,11 @@ export function mount(root, runtime, store = urlStore) {
           model.clear(answer.model_notes[name] ?? "");
           note.textContent = "";
         }
+        if (!votes) continue;
+        const agreed = answer.model_votes[name]; // present only when the answer was voted
+        if (agreed === undefined) votes.clear("");
+        else votes.set(agreed, `대칭 그림 ${IMAGES}개 중 ${agreed}개가 낸 답`);
+        voteLine.hidden = agreed === undefined;
       }
       tspLength.set(answer.tsp_length, fixed(answer.tsp_length, 4));
       if (answer.model_tsp) {
@@ -215,7 +238,7 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   function compute() {
-    request({ points: state.points });
+    request({ points: state.points, vote: state.vote });
   }
 
   function setPoints(points, { dragging = false } = {}) {

@@ -5,6 +5,7 @@ export const PY = Object.freeze({
   "referencePoints": [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]],
   "sequencesPoints": [[0.2, 0.25], [0.55, 0.15], [0.85, 0.35], [0.7, 0.6], [0.45, 0.5], [0.3, 0.8], [0.75, 0.88], [0.12, 0.55]],
   "hullSteps": {"exampleSteps": 6, "maxSteps": 26},
+  "symmetryImages": 8,
   "slots": {"n": [3, 12], "defaults": {"n": 8, "seed": 6}, "trainedN": 5},
   "sorter": {"batch": 32, "hidden": 16, "trainLengths": [5, 10], "testLengths": [2, 50], "maxChunk": 500, "evalLengths": [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50], "evalCount": 150, "evalSeed": 2015},
   "lm": {"gates": "ifog", "maxTokens": 20, "startId": 0, "modes": ["sample", "greedy"], "temperature": {"min": 0.1, "max": 3.0}},

@@ -1,6 +1,6 @@
 """Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
 
-from ptrnet.handlers.base import handler, tsp_points
+from ptrnet.handlers.base import bool_param, handler, tsp_points
 from ptrnet.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
 from ptrnet.tsp import tour_length
 
@@ -31,5 +31,5 @@ def _three_problems(params: dict) -> dict:
     exact = _hull_and_tour(points)
     exact["delaunay"] = delaunay_sequence(points)
     exact["text"]["delaunay"] = format_triangles(exact["delaunay"])
-    models = trained.three_models(points, exact)
+    models = trained.three_models(points, exact, vote=bool_param(params, "vote", False))
     return {"points": points, **exact, **models, "text": exact["text"] | models["text"]}
