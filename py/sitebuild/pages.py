@@ -18,11 +18,12 @@ RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
 }
 FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
 # dist/ files the service worker does not download up front, to keep a first visit small: each
-# page uses a few of KaTeX's fonts (the page hands those to the service worker), the seq2seq
-# baseline runs only when demo 1 is set to n = 5, the full stdlib is rarely needed, and
-# pyodide.js (the classic-script loader) serves only node, for the tests inside Pyodide.
+# page uses a few of KaTeX's fonts (the page hands those to the service worker), the trained
+# weights are fetched when a demo that runs them comes near the screen (the seq2seq baseline only
+# at n = 5), the full stdlib is rarely needed, and pyodide.js (the classic-script loader) serves
+# only node, for the tests inside Pyodide.
 ON_DEMAND = re.compile(
-    r"vendor/katex/fonts/.*|models/(hull_seq2seq|tsp_ptrnet|delaunay_ptrnet)\.npz"
+    r"vendor/katex/fonts/.*|models/\w+\.npz"
     rf"|pyodide/({re.escape(STDLIB_FULL)}|pyodide\.js)"
 )
 

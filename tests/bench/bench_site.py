@@ -111,7 +111,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => ['idle', 'error'].includes(demo.dataset.state))"""
+# Every demo has answered, except those that run a trained model and wait to come near the screen.
+SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
+ANSWERED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => !demo.dataset.deferred && ['idle', 'error'].includes(demo.dataset.state))"""
 
 
 def gzip_mb(paths: list[str]) -> float:
@@ -122,7 +124,7 @@ def gzip_mb(paths: list[str]) -> float:
 
 def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[str, float]:
     """A first visit: first canvas paint, ready, and every file the server sent with a body (page,
-    worker, service worker) — until ready, and once the page has settled.
+    worker, service worker) — until ready, once the page has settled, and after scrolling through it.
 
     A new profile on disk, not an incognito context: incognito's in-memory HTTP cache does not
     keep files over 10 MB (the wasm), so the service worker would download it a second time.
@@ -132,7 +134,7 @@ def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=executable, args=LAUNCH_ARGS, viewport={"width": 1280, "height": 900}
         )
-        figures, until_ready, settled = _first_visit(context, url, served)
+        figures, until_ready, settled, read = _first_visit(context, url, served)
     raw = sum(
         (config.DIST / urlparse(u).path.lstrip("/")).stat().st_size
         for u in set(settled)
@@ -144,11 +146,12 @@ def cold_load(playwright, executable: str, url: str, served: list[str]) -> dict[
         "raw_mb": raw / 1e6,
         "gzip_ready_mb": gzip_mb(until_ready),
         "gzip_mb": gzip_mb(settled),
+        "gzip_read_mb": gzip_mb(read),
         "files": len(set(settled)),
     }
 
 
-def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str], list[str]]:
+def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str], list[str], list[str]]:
     page = context.new_page()
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=120_000)
@@ -163,8 +166,14 @@ def _first_visit(context, url: str, served: list[str]) -> tuple[dict, list[str],
     page.evaluate("() => navigator.serviceWorker.ready")
     page.wait_for_timeout(1000)  # the service worker's cache.addAll finishes in the background
     settled = list(served)
+    # Then a reader scrolls through the whole article, and every demo answers (the models' weights too).
+    for demo in page.locator("[data-demo]").all():
+        demo.scroll_into_view_if_needed()
+        page.wait_for_timeout(100)
+    page.wait_for_function(ANSWERED, timeout=120_000)
+    read = list(served)
     context.close()
-    return figures, until_ready, settled
+    return figures, until_ready, settled, read
 
 
 def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[float], list[float], dict]:
@@ -257,8 +266,10 @@ def main() -> None:
         ("first contentful paint (median of 3)", f"{median('first_paint_ms'):.0f} ms", "≤ 300 ms"),
         ("index page transfer until ready, gzip", f"{median('gzip_ready_mb'):.2f} MB", ""),
         (f"index page settled, {loads[0]['files']} files, uncompressed", f"{median('raw_mb'):.2f} MB", ""),
-        ("index page settled (all demos answered, service", "", ""),
+        ("index page settled (the demos in view answered, service", "", ""),
         ("  worker installed), gzip-compressed transfer", f"{median('gzip_mb'):.3f} MB", "≤ 8 MB"),
+        ("  then scrolled through (every demo answered, the", "", ""),
+        ("  hull Ptr-Net's weights too), gzip-compressed", f"{median('gzip_read_mb'):.3f} MB", ""),
         (f"demo 2 round trip, 12 points, median of {len(trips)}", f"{statistics.median(trips):.1f} ms", "≤ 25 ms"),
         ("demo 2 round trip, 12 points, p95", f"{percentile(trips, 0.95):.1f} ms", "≤ 50 ms"),
         ("  of which: handler start → frame, median", f"{statistics.median(handled):.1f} ms", ""),

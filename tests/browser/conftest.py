@@ -91,7 +91,11 @@ def drag(page: Page, canvas: str, start, end, steps: int = 8) -> None:
 
 
 def wait_ready(page: Page, demo: str) -> None:
-    """Wait until Python is ready and the demo has answered for its current state."""
+    """Scroll to the demo, as a reader would, and wait until Python is ready and the demo has answered.
+
+    Demos that run a trained model wait until they come near the screen (data-deferred="view").
+    """
+    page.locator(f'[data-demo="{demo}"]').first.scroll_into_view_if_needed()
     # Functions, not expression strings: the pages' CSP forbids eval, which expressions need.
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
     page.wait_for_function(

@@ -131,6 +131,7 @@ def test_hostile_embed_attributes_are_survived(page, site_url, demo):
             el.setAttribute('name', name);
             for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
             document.body.append(el);
+            el.scrollIntoView(); // as a reader would: demos with a model wait to be seen
         }""",
             [demo, attributes],
         )

@@ -161,8 +161,22 @@ def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(p
     wait_ready(page, "sequences")
     assert not [url for url in page.watch.requests if "/models/" in url]
     page.goto(site_url + "index.html")
+    wait_ready(page, "lm-shapes")  # the top of the article, where a first visit starts
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"slots\"]').dataset.state === 'idle'", timeout=30_000
+    )
+    # Until a demo with a model comes near the screen its weights stay on the server: demo 1 answers
+    # without its models' row, demo 4 waits.
+    assert not [url for url in page.watch.requests if "/models/" in url]
+    assert out_value(page, "slots", "hull") and out_value(page, "slots", "real_ptrnet") is None
+    deferred = "() => [...document.querySelectorAll('[data-deferred=view]')].map((el) => el.dataset.demo)"
+    assert page.evaluate(deferred) == ["slots", "hull-steps"]
     wait_ready(page, "hull-steps")
     wait_ready(page, "slots")
+    page.wait_for_function(
+        '() => document.querySelector(\'[data-demo="slots"] [data-out="real_ptrnet"]\').dataset.value'
+    )
+    assert page.evaluate(deferred) == []
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
     assert fetched == ["hull_ptrnet.npz"]  # once, and the n = 5 baseline not at all at n = 8
     assert out_value(page, "slots", "real_ptrnet") and out_value(page, "slots", "real_seq2seq") is None
@@ -173,3 +187,18 @@ def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(p
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
     assert fetched == ["hull_ptrnet.npz", "hull_seq2seq.npz"]
     assert not page.watch.console_errors
+
+
+def test_a_demo_used_before_it_is_on_screen_answers_at_once(page, site_url):
+    from tests.browser.test_hull_steps_model import assert_matches_model
+
+    page.goto(site_url + "index.html")
+    wait_ready(page, "lm-shapes")
+    root = '[data-demo="hull-steps"]'
+    assert page.get_attribute(root, "data-deferred") == "view"
+    scrolled = page.evaluate("() => window.scrollY")
+    page.evaluate(f"() => document.querySelector('{root} [data-control=\"mask\"]').click()")  # no scrolling
+    page.wait_for_function(f"() => document.querySelector('{root}').dataset.state === 'idle'", timeout=30_000)
+    assert page.get_attribute(root, "data-deferred") is None
+    assert page.evaluate("() => window.scrollY") == scrolled  # it started because it was used, not seen
+    assert_matches_model(page, 1, True)

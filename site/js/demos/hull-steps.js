@@ -9,6 +9,7 @@ import { formatProbability } from "../draw/candidates.js";
 import { reducedMotion, toggle } from "../ui/controls.js";
 import { booleanField, integerField, pointsField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
+import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, messageLine, output } from "./common.js";
@@ -172,7 +173,9 @@ export function mount(root, runtime, store = urlStore) {
       ? modelNote(decoded?.model, state.points.length)
       : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
     canvas.classList.toggle("is-editable", state.model);
+    // In the model's mode nothing is asked until the demo is near the screen (the weights wait).
     if (!state.model) requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
+    else if (!nearScreen.started()) return;
     else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points))
       show(modelStep(decoded, state.step));
     else requestModel({ points: state.points, mask: state.mask });
@@ -182,7 +185,8 @@ export function mount(root, runtime, store = urlStore) {
     if (!state.model) state.step = Math.min(state.step, EXAMPLE_STEPS);
     if (save) store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
-    compute();
+    if (nearScreen.started()) compute();
+    else nearScreen.now(); // used before it came into view (a script, the keyboard): start at once
     markDirty();
   }
 
@@ -228,8 +232,10 @@ export function mount(root, runtime, store = urlStore) {
     onSelect: () => {},
   });
 
+  // In the model's mode the first answer needs the trained weights (fetched on first use).
+  const nearScreen = whenNearScreen(root, () => compute());
   if (warnings.length) message.show(warnings.join(" "));
-  compute();
+  if (!state.model) compute();
   markDirty();
 }
 

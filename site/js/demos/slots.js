@@ -6,6 +6,7 @@ import * as slotRows from "../draw/slots.js";
 import { slider } from "../ui/controls.js";
 import { integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
+import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { PY } from "../generated/constants.js";
 import { button, demoRequests, element, MAX_SEED, messageLine, output, toZeroBased } from "./common.js";
@@ -159,6 +160,12 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   function renderReal({ hull: truth, real: models }) {
+    if (!models) {
+      realPtr.clear("화면에 나타나면 학습한 모델의 답을 불러옵니다.");
+      realSeq.clear("—");
+      for (const node of realVerdicts) node.textContent = "";
+      return;
+    }
     const same = (tokens) => tokens.length === truth.length && tokens.every((t, k) => String(t) === String(truth[k]));
     const verdict = (node, tokens) => {
       node.textContent = same(tokens) ? "정답" : "오답";
@@ -180,14 +187,19 @@ export function mount(root, runtime, store = urlStore) {
     drawing.render({ points: result ? result.points : [], hull: result ? toZeroBased(result.hull) : [] });
   });
 
+  // The trained models' answers need their weights (fetched on first use): asked for once the demo
+  // is near the screen, and from then on with every answer.
+  const nearScreen = whenNearScreen(root, () => compute());
+
   function compute() {
-    request({ n: state.n, seed: state.seed });
+    request({ n: state.n, seed: state.seed, models: nearScreen.started() });
   }
 
   function changed() {
     store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
-    compute();
+    if (nearScreen.started()) compute();
+    else nearScreen.now(); // used before it came into view (a script, the keyboard): start at once
   }
 
   if (warnings.length) message.show(warnings.join(" "));

@@ -8,7 +8,11 @@ from ptrnet.notation import format_sequence, hull_sequence
 
 @handler("slots", "solve")
 def _slots(params: dict) -> dict:
-    """n random points, their hull, and the output slots of a seq2seq trained at n = 5 against the Ptr-Net's n + 1."""
+    """n random points, their hull, and the output slots of a seq2seq trained at n = 5 against the Ptr-Net's n + 1.
+
+    models=False leaves out the trained models' answers ("real": None), which need their weights: the page
+    asks for them once the demo comes near the screen.
+    """
     n = int_param(params, "n", explain.SLOT_DEFAULTS["n"], *explain.SLOT_N)
     points = explain.random_points(n, int_param(params, "seed", 1, 0, MAX_SEED))
     hull = hull_sequence(points)
@@ -17,7 +21,7 @@ def _slots(params: dict) -> dict:
         "hull": hull,
         "text": {"hull": format_sequence(hull)},
         **explain.slot_counts(hull, n),
-        "real": model_outputs(points),
+        "real": model_outputs(points) if bool_param(params, "models", True) else None,
     }
 
 
