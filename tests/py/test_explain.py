@@ -68,6 +68,15 @@ def test_slots_points_are_rounded_to_three_decimals_and_reproducible():
     assert dispatch("slots", "solve", {"n": 12, "seed": 10})["points"] != a["points"]
 
 
+def test_slots_without_models_answers_the_same_but_the_models_row():
+    full = dispatch("slots", "solve", {"n": 8, "seed": 3})
+    bare = dispatch("slots", "solve", {"n": 8, "seed": 3, "models": False})
+    from ptrnet.handlers.models import model_outputs
+
+    assert bare["real"] is None and full["real"] == model_outputs(full["points"])
+    assert {k: v for k, v in full.items() if k != "real"} == {k: v for k, v in bare.items() if k != "real"}
+
+
 @pytest.mark.parametrize("params", [{"n": 2}, {"n": 13}, {"n": 7.5}, {"n": "7"}, {"n": True}, {"seed": -1}])
 def test_slots_rejects_bad_params_in_korean(params):
     assert_korean_error("slots", params)
