@@ -9,6 +9,7 @@ from scipy.spatial import ConvexHull
 
 from ptrnet import explain
 from ptrnet.api import dispatch
+from ptrnet.handlers.models import model_outputs
 
 
 @pytest.mark.parametrize(
@@ -71,8 +72,6 @@ def test_slots_points_are_rounded_to_three_decimals_and_reproducible():
 def test_slots_without_models_answers_the_same_but_the_models_row():
     full = dispatch("slots", "solve", {"n": 8, "seed": 3})
     bare = dispatch("slots", "solve", {"n": 8, "seed": 3, "models": False})
-    from ptrnet.handlers.models import model_outputs
-
     assert bare["real"] is None and full["real"] == model_outputs(full["points"])
     assert {k: v for k, v in full.items() if k != "real"} == {k: v for k, v in bare.items() if k != "real"}
 
