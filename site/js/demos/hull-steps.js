@@ -185,8 +185,7 @@ export function mount(root, runtime, store = urlStore) {
     if (!state.model) state.step = Math.min(state.step, EXAMPLE_STEPS);
     if (save) store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
-    if (nearScreen.started()) compute();
-    else nearScreen.now(); // used before it came into view (a script, the keyboard): start at once
+    nearScreen.now(); // also when used before it came into view (a script, the keyboard)
     markDirty();
   }
 
@@ -233,7 +232,7 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   // In the model's mode the first answer needs the trained weights (fetched on first use).
-  const nearScreen = whenNearScreen(root, () => compute());
+  const nearScreen = whenNearScreen(root, compute);
   if (warnings.length) message.show(warnings.join(" "));
   if (!state.model) compute();
   markDirty();

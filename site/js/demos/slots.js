@@ -189,7 +189,7 @@ export function mount(root, runtime, store = urlStore) {
 
   // The trained models' answers need their weights (fetched on first use): asked for once the demo
   // is near the screen, and from then on with every answer.
-  const nearScreen = whenNearScreen(root, () => compute());
+  const nearScreen = whenNearScreen(root, compute);
 
   function compute() {
     request({ n: state.n, seed: state.seed, models: nearScreen.started() });
@@ -198,8 +198,7 @@ export function mount(root, runtime, store = urlStore) {
   function changed() {
     store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
-    if (nearScreen.started()) compute();
-    else nearScreen.now(); // used before it came into view (a script, the keyboard): start at once
+    nearScreen.now(); // also when used before it came into view (a script, the keyboard)
   }
 
   if (warnings.length) message.show(warnings.join(" "));
