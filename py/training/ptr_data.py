@@ -16,8 +16,8 @@ from ptrnet import tasks
 
 
 def make_batch(task: str, n: int, batch: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """batch random point sets of n points and their padded targets (1-based, then 0 = ⇐, -1 = padding)."""
-    points, seqs = tasks.generate(task, n, batch, seed)
+    """batch random point sets of n points and their padded taught sequences (1-based, then 0 = ⇐, -1 = padding)."""
+    points, seqs = tasks.generate(task, n, batch, seed, taught=True)
     T = max(len(s) for s in seqs) + 1
     target = np.full((batch, T), -1, dtype=np.int64)
     for b, s in enumerate(seqs):

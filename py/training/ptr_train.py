@@ -74,8 +74,9 @@ def _device_name() -> str:
 
 
 def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str, rounded: bool = False) -> dict:
-    """Greedy decoding of fixed validation sets (seed 9000 + n), scored by ptrnet.evaluation: hull exact match,
-    TSP mean tour length over the optimum, Delaunay exact triangle sets; rounded: with the shipped int8 matrices."""
+    """Greedy decoding of fixed validation sets (seed 9000 + n), answers read into the labels' form and scored by
+    ptrnet.evaluation: hull exact match, TSP mean tour length over the optimum, Delaunay exact triangle sets;
+    rounded: with the shipped int8 matrices."""
     from ptrnet import evaluation
 
     spec = tasks.SPECS[task]
@@ -86,7 +87,8 @@ def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: 
             points, seqs = tasks.generate(task, n, count, 9000 + n)
             x = torch.from_numpy(np.stack(points).astype(np.float32)).to(device)
             choices = greedy(model, x, max_steps=spec.max_steps(n), constrained=spec.constrained)
-            outputs = [row[: row.index(0)] if 0 in row else [j for j in row if j > 0] for row in choices.tolist()]
+            emitted = [row[: row.index(0)] if 0 in row else [j for j in row if j > 0] for row in choices.tolist()]
+            outputs = [spec.read(seq) for seq in emitted]
             examples = list(zip(points, seqs, strict=True))
             if task == "hull":
                 out[f"val_acc_{n}"] = round(evaluation.accuracy(examples, outputs), 4)

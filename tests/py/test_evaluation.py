@@ -92,6 +92,38 @@ def test_labels_are_the_spec_notation_of_each_problem(reference: dict) -> None:
         assert ux * vy - uy * vx > 0  # counter-clockwise
 
 
+@pytest.mark.parametrize("n", [3, 5, 10, 50])
+def test_the_hull_model_is_taught_the_scipy_hull_from_its_leftmost_vertex_counter_clockwise(n: int) -> None:
+    from scipy.spatial import ConvexHull
+
+    points, taught = tasks.generate("hull", n, 200, seed=40 + n, taught=True)
+    _, labels = tasks.generate("hull", n, 200, seed=40 + n)
+    for pts, seq, label in zip(points, taught, labels, strict=True):
+        ring = [j - 1 for j in seq[:-1]]
+        assert seq[0] == seq[-1] and sorted(ring) == sorted(ConvexHull(pts).vertices.tolist())
+        assert ring[0] == min(ring, key=lambda j: (pts[j, 0], pts[j, 1]))  # the leftmost vertex first
+        for a, b, c in zip(ring, ring[1:] + ring[:1], ring[2:] + ring[:2], strict=True):
+            (ux, uy), (vx, vy) = pts[b] - pts[a], pts[c] - pts[b]
+            assert ux * vy - uy * vx > 0  # every turn to the left: counter-clockwise
+        assert tasks.SPECS["hull"].read(seq) == label
+
+
+def test_the_hull_model_read_back_gives_every_line_of_the_papers_5_point_file() -> None:
+    spec = tasks.SPECS["hull"]
+    for pts, line in datasets.official("convex_hull_5_test.txt"):
+        assert spec.read(spec.taught(pts)) == line
+
+
+def test_a_hull_answer_is_read_from_its_smallest_index_only_when_it_closes() -> None:
+    read = tasks.hull_in_notation
+    assert read([6, 4, 5, 3, 6]) == [3, 6, 4, 5, 3]
+    assert read([3, 6, 4, 5, 3]) == [3, 6, 4, 5, 3]
+    assert read([5, 3, 5, 2, 5]) == [2, 5, 3, 5, 2]  # a point named twice: read from the smallest index all the same
+    assert read([6, 4, 5, 3]) == [6, 4, 5, 3]  # never closed: a wrong answer stays as the model gave it
+    assert read([4]) == [4] and read([]) == [] and read([2, 2]) == [2, 2]
+    assert tasks.SPECS["tsp"].read([1, 3, 2, 1]) == [1, 3, 2, 1]
+
+
 def test_generated_test_sets_are_made_once_and_read_back(tmp_path: Path) -> None:
     first = datasets.generated("delaunay", 6, 20, 5, tmp_path)
     again = datasets.generated("delaunay", 6, 20, 5, tmp_path)

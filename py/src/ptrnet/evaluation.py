@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ptrnet import baselines, decoding, symmetry, tasks
+from ptrnet import lstm_ptr as L
 from ptrnet.datasets import Example
 from ptrnet.lstm_ptr import Params
 from ptrnet.tsp import tour_length
@@ -22,8 +23,9 @@ CHUNK = 2000  # examples decoded at once (memory: chunk * width * n * hidden flo
 def decode_all(
     params: Params, task: str, points: Sequence[np.ndarray], width: int = 1, vote: bool = False
 ) -> list[list[int]]:
-    """The model's output sequences (1-based, without ⇐) for point sets of one size; width 1 is greedy, vote
-    the majority of 8 greedy decodings of the points' symmetric images (ptrnet.symmetry)."""
+    """The model's output sequences (1-based, without ⇐; a Ptr-Net's read into its labels' form) for point sets of
+    one size; width 1 is greedy, vote the majority of 8 greedy decodings of the points' symmetric images
+    (ptrnet.symmetry)."""
     spec = tasks.SPECS[task]
     rule = "tour" if spec.constrained else "free"
     out: list[list[int]] = []
@@ -40,7 +42,7 @@ def decode_all(
         else:
             choices, _ = decoding.beam_search(params, x, width, rule=rule, max_steps=steps)
         out += decoding.sequences(params, choices)
-    return out
+    return [spec.read(seq) for seq in out] if L.kind(params) == "ptrnet" else out
 
 
 def accuracy(examples: Sequence[Example], outputs: Sequence[list[int]]) -> float:

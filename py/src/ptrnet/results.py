@@ -57,6 +57,10 @@ NOTATION = {
     "delaunay": "Delaunay triangles sorted by incenter (x, then y), each named counter-clockwise from its leftmost "
     "corner, flattened, then ⇐ (the notation's triangles in its order; read back as ascending triples)",
 }
+TAUGHT = NOTATION | {  # what each Ptr-Net is trained to emit (ptrnet.tasks.SPECS[task].taught), where not the label
+    "hull": "hull vertices counter-clockwise from the leftmost (then lowest) one, start repeated, then ⇐; the answer "
+    "is read from its smallest index (the notation) before it is scored or shown",
+}
 METRICS = {
     "hull": "accuracy: exact match with the true sequence; area_coverage: mean output area / true hull area over "
     "simple outputs; area_fail: more than 1 % of outputs are not simple polygons",
@@ -182,7 +186,9 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "data": {
                 "train": _train_data(model, cfg, rec),
                 "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
-                "labels": f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}",
+                "labels": f"ptrnet.tasks.SPECS[{task!r}].taught: {TAUGHT[task]}"
+                if model == "ptrnet"
+                else f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}",
             },
             "golden": f"data/{task}_golden.json" if model == "ptrnet" else None,
             "history": rec["history"],

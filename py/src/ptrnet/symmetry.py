@@ -34,7 +34,7 @@ def mirrors(swap: bool, flip_x: bool, flip_y: bool) -> bool:
 
 
 def in_original_frame(task: str, seq: list[int], mirrored: bool) -> list[int]:
-    """An image's answer as the original points' answer in our notation.
+    """An image's answer (already read into the notation) as the original points' answer in our notation.
 
     Hull: a mirror turns the counter-clockwise polygon clockwise, so its answer is read backwards; the
     start (the smallest index) stays first. Delaunay: a set of triangles, the same in every image.
@@ -67,7 +67,7 @@ def vote(params: Params, task: str, points: Sequence[Array]) -> tuple[list[list[
     B, n, _ = x.shape
     batch = np.concatenate([image(x, *sym) for sym in IMAGES])  # (8B, n, 2) image-major
     choices, _ = decoding.greedy(params, batch, rule="free", max_steps=tasks.SPECS[task].max_steps(n))
-    seqs = decoding.sequences(params, choices)
+    seqs = [tasks.SPECS[task].read(seq) for seq in decoding.sequences(params, choices)]
     won = [
         majority(task, [in_original_frame(task, seqs[k * B + b], mirrors(*sym)) for k, sym in enumerate(IMAGES)])
         for b in range(B)

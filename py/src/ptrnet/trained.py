@@ -54,7 +54,8 @@ def _x(points: Sequence[Sequence[float]]) -> np.ndarray:
 
 def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
     """Greedy hull Ptr-Net decoding of one point set, step by step: the decoder input, the choice (0 = ⇐),
-    [P1..Pn, ⇐]'s probabilities, which of them the mask removed, and the output so far."""
+    [P1..Pn, ⇐]'s probabilities, which of them the mask removed, and the output so far (in the order the
+    network emits it: from the leftmost vertex); output is the answer read into the notation."""
     params = weights.shipped("hull_ptrnet", PAGE_DTYPE)
     rule = "mask" if mask else "free"
     choices, probs = decoding.greedy(
@@ -81,7 +82,7 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
         )
     return {
         "steps": steps,
-        "output": decoding.sequences(params, choices[:, : len(steps)])[0],
+        "output": tasks.SPECS["hull"].read(decoding.sequences(params, choices[:, : len(steps)])[0]),
         "ended": bool(steps) and steps[-1]["choice"] == 0,
     }
 
@@ -107,7 +108,7 @@ def answer(task: str, points: Sequence[Sequence[float]], vote: bool = False) -> 
         choices, _ = decoding.greedy(params, _x(points), rule=rule, max_steps=steps)
     else:
         choices, _ = decoding.beam_search(params, _x(points), spec.page_width, rule=rule, max_steps=steps)
-    return decoding.sequences(params, choices)[0], None
+    return spec.read(decoding.sequences(params, choices)[0]), None
 
 
 def available(task: str) -> bool:

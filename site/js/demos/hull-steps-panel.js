@@ -40,7 +40,7 @@ export function stepOutputs() {
 // What the real mode shows, with the model card's measured accuracy at this many points.
 export function modelNote(model, n) {
   const text =
-    "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
+    "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 이 모델은 가장 왼쪽 꼭짓점에서 출발해 껍질을 돕니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
   const sizes = model?.demo_sizes;
   if (!sizes) return text;
   const shares = Object.values(sizes);
