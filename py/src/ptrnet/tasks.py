@@ -28,9 +28,14 @@ def _flat_triangles(points: Points) -> list[int]:
 
 def _counter_clockwise_from_leftmost(pts: Points, tri: list[int]) -> list[int]:
     """A 1-based triangle's corners counter-clockwise, starting at the leftmost (then lowest) one."""
-    a = min(tri, key=lambda j: (pts[j - 1, 0], pts[j - 1, 1]))
+    a = _leftmost(pts, tri)
     b, c = (j for j in tri if j != a)
     return [a, b, c] if orient(*(tuple(pts[j - 1]) for j in (a, b, c))) > 0 else [a, c, b]
+
+
+def _leftmost(pts: Points, indices: Sequence[int]) -> int:
+    """The 1-based index, of those given, of the leftmost point (the lowest of equally left ones)."""
+    return min(indices, key=lambda j: (pts[j - 1, 0], pts[j - 1, 1]))
 
 
 def _hull_from_leftmost(points: Points) -> list[int]:
@@ -47,7 +52,7 @@ def _hull_from_leftmost(points: Points) -> list[int]:
     ring = hull_sequence(pts)[:-1]
     if not ring:
         return []
-    k = ring.index(min(ring, key=lambda j: (pts[j - 1, 0], pts[j - 1, 1])))
+    k = ring.index(_leftmost(pts, ring))
     ring = ring[k:] + ring[:k]
     return ring + ring[:1]
 
