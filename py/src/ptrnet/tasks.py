@@ -52,9 +52,7 @@ def _hull_from_leftmost(points: Points) -> list[int]:
     ring = hull_sequence(pts)[:-1]
     if not ring:
         return []
-    k = ring.index(_leftmost(pts, ring))
-    ring = ring[k:] + ring[:k]
-    return ring + ring[:1]
+    return _closed_from(ring, _leftmost(pts, ring))
 
 
 def hull_in_notation(seq: Sequence[int]) -> list[int]:
@@ -62,10 +60,13 @@ def hull_in_notation(seq: Sequence[int]) -> list[int]:
     sequence that does not end where it began is left as it is."""
     if len(seq) < 2 or seq[0] != seq[-1]:
         return list(seq)
-    ring = list(seq[:-1])
-    k = ring.index(min(ring))
-    ring = ring[k:] + ring[:k]
-    return ring + ring[:1]
+    return _closed_from(list(seq[:-1]), min(seq))
+
+
+def _closed_from(ring: list[int], first: int) -> list[int]:
+    """A polygon's vertex ring read from (the first occurrence of) first, start repeated at the end."""
+    k = ring.index(first)
+    return ring[k:] + ring[:k] + [first]
 
 
 def _unchanged(seq: Sequence[int]) -> list[int]:
