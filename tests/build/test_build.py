@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from ptrnet import api, lm, lstm
+from ptrnet import api, lm
 from tests.site_build import config, pages, pyodide_files, stdlib, wheel
 
 ROOT = config.ROOT
@@ -214,7 +214,7 @@ def test_the_generated_constants_module_is_what_python_generates_now():
     written = (ROOT / page_constants.GENERATED).read_text(encoding="utf-8")
     assert written == page_constants.module_text(), "run `python3 build.py constants`"
     assert page_constants.page_constants()["points"]["max"] == api.MAX_TSP_POINTS
-    assert f'"maxTokens": {lm.MAX_TOKENS}' in written and f'"gates": "{lstm.GATES}"' in written
+    assert f'"maxTokens": {lm.MAX_TOKENS}' in written and f'"gates": "{lm.GATES}"' in written
 
 
 def test_a_stale_constants_module_stops_the_build_with_the_command_that_fixes_it(tmp_path, monkeypatch):

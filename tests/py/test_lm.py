@@ -69,6 +69,34 @@ def test_gate_order_and_cell_update_match_separate_gates(seed: int) -> None:
     out = lm.step(params, ids, h_prev, c_prev)
     for name, want in {"x": x, "f": f, "g": g, "i": i, "o": o, "c": c, "h": h, "s": s, "p": p}.items():
         np.testing.assert_allclose(out[name], want, rtol=1e-12, atol=1e-14, err_msg=name)
+    # A is laid out as the prelude's source lays it out: A[:, :H] -> f, [H:2H] -> g, [2H:3H] -> i, [3H:] -> o.
+    assert lm.GATES == "fgio"
+    A = np.hstack([x @ Wx[k] + h_prev @ Wh[k] + b[k] for k in "fgio"])
+    np.testing.assert_allclose(out["A"], A, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(out["f"], _sigmoid(out["A"][:, :H]), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(out["g"], np.tanh(out["A"][:, H : 2 * H]), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(out["i"], _sigmoid(out["A"][:, 2 * H : 3 * H]), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(out["o"], _sigmoid(out["A"][:, 3 * H :]), rtol=1e-12, atol=1e-14)
+
+
+def test_shown_step_is_the_shared_cells_step_on_the_shipped_weights() -> None:
+    """The f | g | i | o step gives the shared cell's h, c and p (to 1e-12) along greedy and sampled sentences."""
+    vocab, params = lm.load()
+    H = params["W_h"].shape[0]
+    for seed, greedy in ((0, True), (1, False), (2, False)):
+        tokens = [vocab.index(lm.BOS)]
+        h, c = np.zeros((1, H)), np.zeros((1, H))
+        while vocab[tokens[-1]] != lm.EOS and len(tokens) < lm.MAX_TOKENS:
+            ids = np.array([tokens[-1]])
+            shown = lm.step(params, ids, h, c)
+            x, h, c, k = lm._cell(params, ids, h, c)  # the shared cell, weights as stored (lstm.GATES)
+            p = lm.softmax(h @ params["W_s"] + params["b_s"])
+            for name, want in {"x": x, "c": c, "h": h, "p": p, "f": k.f, "g": k.g, "i": k.i, "o": k.o}.items():
+                np.testing.assert_allclose(shown[name], want, rtol=0, atol=1e-12, err_msg=name)
+            want_A = np.hstack([k.z[:, lstm.GATES.index(gate) * H :][:, :H] for gate in lm.GATES])
+            np.testing.assert_allclose(shown["A"], want_A, rtol=0, atol=1e-12)
+            tokens.append(lm.choose(shown["p"].reshape(-1), greedy, seed, len(tokens)))
+            assert tokens[-1] == lm.choose(p.reshape(-1), greedy, seed, len(tokens) - 1)
 
 
 def test_temperature_divides_the_scores() -> None:

@@ -50,6 +50,8 @@ def test_gate_order_matches_separate_gates(selenium: Any) -> None:
     for name, want in {"f": f, "g": g, "i": i, "o": o, "c": c, "h": h}.items():
         assert np.allclose(out[name], want, rtol=1e-12, atol=1e-14), name
     assert out["A"].shape == (N, 4 * H) and out["p"].shape == (N, V)
+    # A as the prelude's source lays it out: f | g | i | o
+    assert lm.GATES == "fgio" and np.allclose(out["A"], np.hstack([gate(k) for k in "fgio"]), rtol=1e-12, atol=1e-14)
     assert np.allclose(out["p"].sum(axis=1), 1.0)
 
 

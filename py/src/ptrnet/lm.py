@@ -1,6 +1,7 @@
 """A small LSTM language model for the prelude demo "one generation step, shape by shape".
 
-One step for a batch of N word ids (row-vector convention, gates in the order f, g, i, o):
+One step for a batch of N word ids (row-vector convention), with the gate layout of the source the prelude
+teaches: the four gates' pre-activations lie side by side along A's 4H columns as f | g | i | o.
 
     x_t = E[id]                                         (N, D)
     A   = x_t W_x + h_{t-1} W_h + b                     (N, 4H)
@@ -9,10 +10,12 @@ One step for a batch of N word ids (row-vector convention, gates in the order f,
     s_t = h_t W_s + b_s                                 (N, V)
     p_t = softmax(s_t / temperature)                    (N, V)
 
-Sentences start from h_0 = c_0 = 0 with the input <s> and end when </s> is chosen. Training
+The weights are stored, trained and shipped in the shared cell's order (ptrnet.lstm, GATES = i, f, o, g);
+step() moves the gate columns of W_x, W_h and b into this module's GATES (f, g, i, o) in one place,
+shown_gates(), so every tensor sent to the page is laid out f | g | i | o; its h, c and p are those of the
+shared cell. Sentences start from h_0 = c_0 = 0 with the input <s> and end when </s> is chosen. Training
 (`python -m ptrnet.lm train`) is full-batch BPTT with Adam on the corpus in
-data/prelude_corpus.json and writes data/lm_weights.json.
-"""
+data/prelude_corpus.json and writes data/lm_weights.json."""
 
 from __future__ import annotations
 
@@ -37,6 +40,7 @@ Ints = NDArray[np.int64]
 Params = dict[str, Array]
 
 PARAM_NAMES = ("E", "W_x", "W_h", "b", "W_s", "b_s")
+GATES = "fgio"  # the gate blocks along A's 4H axis as the demo shows them (the weights keep lstm.GATES)
 TENSORS = ("x", "h_prev", "c_prev", "A", "f", "g", "i", "o", "c", "h", "s", "p")  # one step, in order
 MAX_TOKENS = 20  # a generated sentence (with <s>) is at most this long
 MODES = ("sample", "greedy")  # how a step chooses the next word: by its probability, or the most likely
@@ -86,20 +90,36 @@ def _cell(params: Params, ids: Ints, h_prev: Array, c_prev: Array) -> tuple[Arra
     return x, *lstm.step(x @ params["W_x"] + params["b"], h_prev, c_prev, params["W_h"])
 
 
+def shown_gates(params: Params) -> tuple[Array, Array, Array]:
+    """W_x, W_h and b with their gate columns moved from the stored order lstm.GATES to the shown order GATES."""
+    # the cell's own helper moves blocks along axis 0: the matrices go through it transposed (b is 1-D)
+    W_x, W_h, b = (lstm._reorder_gates(params[k].T, lstm.GATES, GATES).T for k in ("W_x", "W_h", "b"))
+    return W_x, W_h, b
+
+
 def step(params: Params, ids: Ints, h_prev: Array, c_prev: Array, temperature: float = 1.0) -> dict[str, Array]:
-    """One LSTM step and its output distribution; every tensor of TENSORS, each (N, ·)."""
-    x, h, c, k = _cell(params, ids, h_prev, c_prev)
+    """One LSTM step and its output distribution, A split as f | g | i | o; every tensor of TENSORS, each (N, ·)."""
+    W_x, W_h, b = shown_gates(params)
+    H = W_h.shape[0]
+    x = params["E"][ids]  # (N, D)
+    A = x @ W_x + h_prev @ W_h + b  # (N, 4H)
+    f = lstm.sigmoid(A[:, :H])
+    g = np.tanh(A[:, H : 2 * H])
+    i = lstm.sigmoid(A[:, 2 * H : 3 * H])
+    o = lstm.sigmoid(A[:, 3 * H :])
+    c = f * c_prev + i * g  # (N, H)
+    h = o * np.tanh(c)  # (N, H)
     s = h @ params["W_s"] + params["b_s"]  # (N, V)
     p = softmax(s / temperature)  # (N, V)
     return {
         "x": x,
         "h_prev": h_prev,
         "c_prev": c_prev,
-        "A": k.z,
-        "f": k.f,
-        "g": k.g,
-        "i": k.i,
-        "o": k.o,
+        "A": A,
+        "f": f,
+        "g": g,
+        "i": i,
+        "o": o,
         "c": c,
         "h": h,
         "s": s,

@@ -6,7 +6,7 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 
 import json
 
-from ptrnet import explain, lm, lstm, sorter, sorter_eval, symmetry, tasks
+from ptrnet import explain, lm, sorter, sorter_eval, symmetry, tasks
 from ptrnet.handlers import base
 
 GENERATED = "site/js/generated/constants.js"  # relative to the repository
@@ -37,7 +37,7 @@ def page_constants() -> dict:
             "evalSeed": sorter_eval.EVAL_SEED,
         },
         "lm": {
-            "gates": lstm.GATES,
+            "gates": lm.GATES,  # A's four blocks as the LM demo shows them
             "maxTokens": lm.MAX_TOKENS,
             "startId": lm.load()[0].index(lm.BOS),
             "modes": list(lm.MODES),

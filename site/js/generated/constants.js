@@ -8,5 +8,5 @@ export const PY = Object.freeze({
   "symmetryImages": 8,
   "slots": {"n": [3, 12], "defaults": {"n": 8, "seed": 6}, "trainedN": 5},
   "sorter": {"batch": 32, "hidden": 16, "trainLengths": [5, 10], "testLengths": [2, 50], "maxChunk": 500, "evalLengths": [5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50], "evalCount": 150, "evalSeed": 2015},
-  "lm": {"gates": "ifog", "maxTokens": 20, "startId": 0, "modes": ["sample", "greedy"], "temperature": {"min": 0.1, "max": 3.0}},
+  "lm": {"gates": "fgio", "maxTokens": 20, "startId": 0, "modes": ["sample", "greedy"], "temperature": {"min": 0.1, "max": 3.0}},
 });
