@@ -2,6 +2,7 @@
 [lm-shapes] one LSTM LM generation step shape by shape, [nplm] Bengio et al. (2003) trained live."""
 
 import json
+import math
 
 import pytest
 
@@ -93,6 +94,47 @@ def test_lm_steps_show_the_same_tensors_python_computes(article):
     click(page, LM, "reset")
     wait_ready(page, "lm-shapes")
     assert_lm_matches(page, lm_oracle([0]))
+    assert page.watch.console_errors == []
+
+
+def test_lm_gate_layout_is_f_g_i_o_as_the_source_lays_it_out(article):
+    """A (1 x 4H) is drawn split as f | g | i | o, and each split tensor is its squashed segment of A."""
+    page = article
+    tokens = [0]
+    for _ in range(3):
+        expected = lm_oracle(tokens)
+        H = expected["dims"]["H"]
+        A = expected["tensors"]["A"]["values"][0]
+        gates = out_value(page, "lm-shapes", "gates")
+        layout = gates["layout"]
+        assert [part["gate"] for part in layout] == ["f", "g", "i", "o"]
+        assert [(part["from"], part["to"]) for part in layout] == [(k * H, (k + 1) * H) for k in range(4)]
+        assert page.text_content(f'{LM} [data-out="gates"]') == "f | g | i | o"
+        for part in layout:
+            gate, segment = part["gate"], part["values"]
+            assert segment == pytest.approx(A[part["from"] : part["to"]], abs=1e-12), gate
+            squash = math.tanh if gate == "g" else (lambda z: 1.0 / (1.0 + math.exp(-z)))
+            assert gates["split"][gate] == pytest.approx([squash(z) for z in segment], abs=1e-12), gate
+            assert gates["split"][gate] == pytest.approx(expected["tensors"][gate]["values"][0], abs=1e-12), gate
+        # Stage 3 draws f, g, i, o in that order, its formula naming each gate's columns of A.
+        split = page.evaluate(
+            f"() => [...document.querySelectorAll('{LM} [data-stage=\"split\"] [data-tensor]')].map((el) => el.dataset.tensor)"
+        )
+        assert split == ["f", "g", "i", "o"]
+        formula = page.text_content(f'{LM} [data-stage="split"] .tensor-formula')
+        assert (
+            formula
+            == f"f = σ(A[:, :{H}]),  g = tanh(A[:, {H}:{2 * H}]),  i = σ(A[:, {2 * H}:{3 * H}]),  o = σ(A[:, {3 * H}:])"
+        )
+        if expected["done"]:
+            break
+        tokens = tokens + [expected["token"]["id"]]
+        click(page, LM, "step")
+        page.wait_for_function(
+            '(step) => JSON.parse(document.querySelector(\'[data-demo="lm-shapes"] [data-out="step"]\').dataset.value) === step',
+            arg=len(tokens),
+        )
+        wait_ready(page, "lm-shapes")
     assert page.watch.console_errors == []
 
 

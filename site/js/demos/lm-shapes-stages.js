@@ -4,6 +4,19 @@ import { PY } from "../generated/constants.js";
 
 const joinShape = (shape) => shape.join("×");
 
+// g is the candidate memory (tanh, −1 → 1); f, i and o are gates (σ, 0 → 1).
+const squash = (gate) => (gate === "g" ? "tanh" : "σ");
+
+// A's 4H columns as Python lays them out (PY.lm.gates, f | g | i | o): each gate's column range.
+export function gateLayout(H) {
+  return [...PY.lm.gates].map((gate, k) => ({ gate, from: k * H, to: (k + 1) * H }));
+}
+
+// A gate's slice of A in numpy's notation, e.g. "A[:, 16:32]".
+function slice({ from, to }, width) {
+  return `A[:, ${from ? from : ""}:${to < width ? to : ""}]`;
+}
+
 export function stages(r, { mode, temperature }) {
   const { H, V } = r.dims;
   const t = (name, label, kind, extra = {}) => ({
@@ -16,6 +29,9 @@ export function stages(r, { mode, temperature }) {
   });
   const w = (name, label) => ({ name, label, kind: "shape", shape: r.shapes[name] });
   const flat = r.shapes.p_flat;
+  const layout = gateLayout(H);
+  // W_x, W_h and A share the 4H axis: the same four column ranges are named over each
+  const segments = layout.map(({ gate, from, to }) => ({ from, to, label: gate }));
   return [
     {
       name: "embed",
@@ -27,25 +43,19 @@ export function stages(r, { mode, temperature }) {
     },
     {
       name: "gates",
-      title: "② 네 게이트의 앞 값",
-      formula: "A = xₜWₓ + hₜ₋₁Wₕ + b",
+      title: "② 네 게이트의 앞 값을 한 번에",
+      formula: `A = xₜWₓ + hₜ₋₁Wₕ + b, 4H = ${4 * H}열: ${PY.lm.gates.split("").join(" | ")}, 각 H = ${H}열`,
       rows: [
-        [t("x", "xₜ", "signed"), { op: "×" }, w("W_x", "Wₓ")],
-        [t("h_prev", "hₜ₋₁", "signed"), { op: "×" }, w("W_h", "Wₕ")],
-        [
-          { op: "두 곱 + b" },
-          { op: "=" },
-          t("A", "A", "signed", {
-            segments: [...PY.lm.gates].map((label, k) => ({ from: k * H, to: (k + 1) * H, label })),
-          }),
-        ],
+        [t("x", "xₜ", "signed"), { op: "×" }, { ...w("W_x", "Wₓ"), segments }],
+        [t("h_prev", "hₜ₋₁", "signed"), { op: "×" }, { ...w("W_h", "Wₕ"), segments }],
+        [{ op: "두 곱 + b" }, { op: "=" }, t("A", "A", "signed", { segments })],
       ],
     },
     {
       name: "split",
       title: "③ A를 넷으로 나누기",
-      formula: "f, i, o = σ(…) ∈ (0, 1),  g = tanh(…)",
-      items: [t("f", "f", "unit"), t("g", "g", "signed"), t("i", "i", "unit"), t("o", "o", "unit")],
+      formula: layout.map((part) => `${part.gate} = ${squash(part.gate)}(${slice(part, 4 * H)})`).join(",  "),
+      items: layout.map(({ gate }) => t(gate, gate, gate === "g" ? "signed" : "unit")),
     },
     {
       name: "cell",

@@ -11,7 +11,7 @@ import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { button, element, labelled, MAX_SEED, messageLine, output, seedInput } from "./common.js";
-import { stages } from "./lm-shapes-stages.js";
+import { gateLayout, stages } from "./lm-shapes-stages.js";
 import { requestLoop } from "./request-loop.js";
 
 const ID = "lm-shapes";
@@ -99,6 +99,8 @@ export function mount(root, runtime, store = urlStore) {
   stepCount.clear("—");
   const shapes = output("shapes", "모델의 크기");
   shapes.clear("—");
+  const gates = output("gates", "A의 게이트 배치");
+  gates.clear("—");
   const head = element("div", { class: "lm-head" }, [
     element("div", { class: "lm-sentence-box" }, [
       element("span", { class: "legend" }, [element("span", { text: "지금까지 만든 문장 · 단계 " }), stepCount.node]),
@@ -107,6 +109,10 @@ export function mount(root, runtime, store = urlStore) {
     element("div", { class: "lm-dims" }, [
       element("span", { class: "legend", text: "이 모델의 크기" }),
       shapes.node,
+      element("span", { class: "lm-gates" }, [
+        element("span", { class: "legend", text: "A의 4H열 순서 " }),
+        gates.node,
+      ]),
       element("p", {
         class: "lm-fixed-note",
         text: "이 너비 V는 모델을 만들 때 정해졌습니다. 어휘 목록에 없는 단어는 출력층에 칸이 없어서, 아무리 학습해도 나올 수 없습니다.",
@@ -173,6 +179,13 @@ export function mount(root, runtime, store = urlStore) {
     stepCount.set(r.step, String(r.step));
     const { N, D, H, V } = r.dims;
     shapes.set(r.shapes, `N = ${N} · D = ${D} · H = ${H} · V = ${V}`);
+    // A's column ranges as drawn over it, each with its values, and the four tensors stage ③ draws
+    const A = r.tensors.A.values[0];
+    const layout = gateLayout(H).map((part) => ({ ...part, values: A.slice(part.from, part.to) }));
+    gates.set(
+      { layout, split: Object.fromEntries(layout.map(({ gate }) => [gate, r.tensors[gate].values[0]])) },
+      layout.map(({ gate }) => gate).join(" | "),
+    );
     const top = r.probs
       .map((p, id) => [p, id])
       .sort((a, b) => b[0] - a[0])
