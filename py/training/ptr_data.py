@@ -1,6 +1,7 @@
 """Labelled training batches for the PyTorch trainer: made fresh (in worker processes) or drawn from a fixed pool.
 
-Labels come from ptrnet.notation (our hull, Held-Karp and Delaunay code) through ptrnet.tasks.
+Labels come from ptrnet.notation (our hull, Held-Karp and Delaunay code) through ptrnet.tasks; TSP tours
+above lkh.HELD_KARP_MAX cities come from LKH-3 (lkh.py).
 """
 
 from __future__ import annotations
@@ -10,14 +11,29 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
+from lkh import HELD_KARP_MAX, lkh_tour
 from ptr_model import Config
 
-from ptrnet import tasks
+from ptrnet import baselines, tasks
 
 
-def make_batch(task: str, n: int, batch: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+def labelled(
+    task: str, n: int, count: int, seed: int, taught: bool, teacher: str = ""
+) -> tuple[list[np.ndarray], list[list[int]]]:
+    """tasks.generate's point sets and labels (or taught sequences), with LKH-3 tours for TSP above Held-Karp's sizes;
+    teacher: TSP tours of that approximate algorithm instead (baselines.ALGORITHMS), in the order it visits them."""
+    if task == "tsp" and (teacher or n > HELD_KARP_MAX):
+        rng = np.random.default_rng(seed)  # the points tasks.generate would draw
+        points = [tasks.random_points(rng, n) for _ in range(count)]
+        if teacher:
+            return points, [[int(j) + 1 for j in baselines.ALGORITHMS[teacher](p)] + [1] for p in points]
+        return points, [lkh_tour(p) for p in points]
+    return tasks.generate(task, n, count, seed, taught=taught)
+
+
+def make_batch(task: str, n: int, batch: int, seed: int, teacher: str = "") -> tuple[np.ndarray, np.ndarray]:
     """batch random point sets of n points and their padded taught sequences (1-based, then 0 = ⇐, -1 = padding)."""
-    points, seqs = tasks.generate(task, n, batch, seed, taught=True)
+    points, seqs = labelled(task, n, batch, seed, taught=True, teacher=teacher)
     T = max(len(s) for s in seqs) + 1
     target = np.full((batch, T), -1, dtype=np.int64)
     for b, s in enumerate(seqs):
@@ -36,7 +52,8 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
 
     def job(k: int) -> tuple:
         rng = np.random.default_rng([config.seed, k])
-        return config.task, int(rng.integers(config.min_n, config.max_n + 1)), config.batch, int(rng.integers(2**62))
+        n = int(rng.integers(config.min_n, config.max_n + 1))
+        return config.task, n, config.batch, int(rng.integers(2**62)), config.teacher
 
     k = first_step
     if config.data:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from ptr_data import batches
+from ptr_data import batches, labelled
 from ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 from torch import nn
 
@@ -84,7 +84,7 @@ def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: 
     out = {}
     with torch.no_grad(), shipped_rounding(model, rounded):
         for n in ns:
-            points, seqs = tasks.generate(task, n, count, 9000 + n)
+            points, seqs = labelled(task, n, count, 9000 + n, taught=False)
             x = torch.from_numpy(np.stack(points).astype(np.float32)).to(device)
             choices = greedy(model, x, max_steps=spec.max_steps(n), constrained=spec.constrained)
             emitted = [row[: row.index(0)] if 0 in row else [j for j in row if j > 0] for row in choices.tolist()]

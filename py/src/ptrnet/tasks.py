@@ -116,7 +116,7 @@ SPECS = {
         tsp_sequence,
         _unchanged,
         constrained=True,
-        val_ns=(5, 10),
+        val_ns=(5, 10, 20),
         steps_per_point=1,
         beam_width=10,
         page_width=10,

@@ -1,0 +1,59 @@
+"""The training side's LKH-3 tours (py/training/lkh.py) and the LKH-3-labelled TSP test sets in tests/data: the
+same lengths as our Held-Karp where both run, and no tour of a test set that a 2-opt move or A2/A3 would beat."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ptrnet import baselines, datasets, evaluation, tasks
+from ptrnet.notation import tsp_sequence
+from ptrnet.tsp import tour_length
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py" / "training"))
+import lkh  # noqa: E402  (training side, not part of the package)
+
+
+@pytest.mark.parametrize("n", [12, 13, 14])
+def test_lkh_tours_have_held_karp_length(n):
+    points, _ = tasks.generate("tsp", n, 70, 5150 + n)
+    for p in points:
+        exact = tour_length(p, np.array(tsp_sequence(p)[:-1]) - 1)
+        tour = lkh.lkh_tour(p)
+        assert evaluation.is_tour(tour, n) and tour[1] < tour[-2]
+        assert tour_length(p, np.array(tour[:-1]) - 1) == pytest.approx(exact, rel=1e-9)
+
+
+def test_training_labels_switch_to_lkh_above_held_karp_sizes():
+    assert lkh.reference_kind(lkh.HELD_KARP_MAX) == "Held-Karp"
+    assert lkh.reference_kind(lkh.HELD_KARP_MAX + 1) == "LKH-3"
+    p = tasks.random_points(np.random.default_rng(3), 9)
+    assert lkh.tsp_label(p) == tsp_sequence(p)
+
+
+def _two_opt_gain(points: np.ndarray, tour: list[int]) -> float:
+    """The largest length saved by reversing one segment of a closed tour (0-based cities)."""
+    path = points[np.array(tour)]  # (n, 2)
+    nxt = np.roll(path, -1, axis=0)
+    d = lambda a, b: np.sqrt(((a - b) ** 2).sum(-1))  # noqa: E731
+    # replacing edges (i, i+1) and (j, j+1) by (i, j) and (i+1, j+1)
+    old = d(path, nxt)[:, None] + d(path, nxt)[None, :]
+    new = d(path[:, None], path[None, :]) + d(nxt[:, None], nxt[None, :])
+    i, j = np.indices(old.shape)
+    two_edges_apart = (j > i + 1) & ~((i == 0) & (j == len(tour) - 1))  # edges that share no city
+    return float((old - new)[two_edges_apart].max())
+
+
+@pytest.mark.parametrize("name", sorted(datasets.LKH_SETS))
+def test_lkh_test_sets_are_valid_and_not_beaten_locally(name):
+    examples = datasets.official(name)
+    n = len(examples[0][0])
+    assert len(examples) == lkh.TEST_SETS[n] and name == lkh.test_file_name(n)
+    for points, seq in examples[:200]:
+        assert evaluation.is_tour(seq, n) and seq[1] < seq[-2]
+        tour = [j - 1 for j in seq[:-1]]
+        assert _two_opt_gain(points, tour) < 1e-9
+        length = tour_length(points, tour)
+        for name_ in ("A2", "A3"):
+            assert length <= tour_length(points, baselines.ALGORITHMS[name_](points)) + 1e-9
