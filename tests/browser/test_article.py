@@ -202,7 +202,11 @@ def test_demo_four_text_says_what_each_mode_shows(page, site_url):
     assert page.is_checked(f'{root} [data-control="model"]')
     assert "실제" in page.text_content(f"{root} .illustrative-badge")
     section = page.text_content("#hull-steps")
-    assert "실제 학습한 모델</strong> 모드로 열립니다" in page.inner_html("#hull-steps") and "예시 모드" in section
+    try_it = page.inner_html("#hull-steps p.try")
+    assert "<strong>실제 학습한 모델</strong> 모드" in try_it and "예시 모드" in section
+    # The controls it names are the demo's own labels.
+    for label in ["◀ 이전", "다음 ▶", "▶ 재생"]:
+        assert label in try_it and page.locator(f"{root} button", has_text=label).count() == 1
     page.uncheck(f'{root} [data-control="model"]')
     wait_ready(page, "hull-steps")
     assert "예시" in page.text_content(f"{root} .illustrative-badge")
@@ -232,3 +236,76 @@ def test_a_charts_hint_wraps_inside_a_phone_wide_plot(page, site_url):
     assert len(hint) >= 2  # broken into lines
     for text, x, width, canvas_width in hint:
         assert 36 <= x - width / 2 and x + width / 2 <= canvas_width, text  # clear of the y-axis title, inside
+
+
+def test_every_formula_fits_its_box_on_a_desktop(article):
+    # Long formulas are broken over lines, so that on a 1280 px screen none has to be scrolled sideways
+    # (overlay scrollbars would not even show that it can be); only phones scroll a formula box.
+    page = article
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("() => document.fonts.ready")
+    page.wait_for_timeout(200)
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.formula')].map(el => ({
+        tex: el.dataset.tex.slice(0, 60), scroll: el.scrollWidth, client: el.clientWidth }))""")
+    assert len(boxes) >= 10
+    too_wide = [box for box in boxes if box["scroll"] > box["client"] + 1]
+    assert too_wide == []
+
+
+def test_the_article_text_keeps_its_terms_and_its_notes_apart(article):
+    # SPEC §4: one term per concept (출력 사전, 단계/반복, 삼각형 포함률), teacher forcing glossed once,
+    # and the lab notes (training, int8, QAT) only inside a collapsed 구현 노트.
+    page = article
+    prose = page.evaluate("""() => {
+        const main = document.querySelector('main').cloneNode(true);
+        main.querySelectorAll('.demo, details.impl-note').forEach(el => el.remove());
+        return main.textContent; }""")
+    for drifting in ["단어장", "커버리지"]:
+        assert drifting not in prose, drifting
+    # 걸음 only where the text quotes a demo's own label (the sort trainer's button, demo 4's caption).
+    assert prose.count("걸음") == prose.count("‘한 걸음’") + prose.count("한 걸음씩 디코딩하기")
+    assert prose.count("교사 강요(teacher forcing)") == 1
+    for lab in ["int8", "QAT", "스레드", "PyTorch", "대칭 투표"]:
+        assert lab not in prose, lab
+    notes = page.locator("details.impl-note")
+    assert notes.count() >= 2
+    for k in range(notes.count()):
+        note = notes.nth(k)
+        assert note.get_attribute("open") is None
+        assert note.locator("summary").inner_text().strip() == "구현 노트"
+        assert note.evaluate("el => el.closest('section') !== null")
+
+
+def test_the_article_says_what_the_paper_left_open(article):
+    page = article
+    results = page.text_content("#results")
+    # The paper does not name A1 and A2: the nearest neighbour and farthest insertion are ours.
+    assert "최근접 이웃" in results and "최원 삽입" in results and "저희가" in results
+    assert "짐작" in results  # why the A1-trained model beat its teacher is marked as a guess
+    steps = page.text_content("#hull-steps")
+    # The original hull and Delaunay decoders were unconstrained; later TSP work masks visited cities.
+    assert "제약이 전혀 없었습니다" in steps and "Bello" in steps and "Kool" in steps
+    # 왜 하필 볼록 껍질인가 comes after the three problems are introduced, and the contents follow it.
+    order = page.evaluate("() => [...document.querySelectorAll('main section')].map((s) => s.id)")
+    assert order.index("sequences") < order.index("why-hull") < order.index("mix-vs-point")
+    toc = page.locator(".toc a").evaluate_all("els => els.map(a => a.getAttribute('href').slice(1))")
+    assert toc == order
+    # The prelude's LSTM step names the source's gate layout, f | g | i | o, over A's 4H columns.
+    prelude_tex = " ".join(page.locator("#prelude [data-tex]").evaluate_all("els => els.map(el => el.dataset.tex)"))
+    for gate in [
+        r"f &= \sigma(A[:, {:}H])",
+        r"g = \tanh(A[:, H{:}2H])",
+        r"i &= \sigma(A[:, 2H{:}3H])",
+        r"o = \sigma(A[:, 3H{:}])",
+    ]:
+        assert gate in prelude_tex, gate
+
+
+def test_the_prelude_is_about_a_tenth_of_the_article(article):
+    page = article
+    share = page.evaluate("""() => {
+        const art = document.querySelector('article').cloneNode(true);
+        art.querySelectorAll('.demo, nav.toc, .katex').forEach(el => el.remove());
+        const length = (el) => el.textContent.replace(/\\s+/g, '').length;
+        return length(art.querySelector('#prelude')) / length(art); }""")
+    assert share <= 0.12
