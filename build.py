@@ -39,6 +39,7 @@ def build(packages_dir: Path | None = None) -> None:
     stdlib.precompile_stdlib(pyodide_dir)
     pages.copy_katex(DIST / "vendor" / "katex")
     pages.write_results_tables(DIST / "three-problems.html")
+    pages.write_facts(DIST)  # every number about our models, from the results JSONs and model cards
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     pages.write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())

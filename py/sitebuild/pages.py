@@ -10,13 +10,15 @@ from pathlib import Path
 from sitebuild.config import DIST, KATEX_DIST, MODEL_DATA, ROOT, STDLIB_FULL
 from sitebuild.shell import BuildError
 
-RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"
+RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"  # the visible table: the paper's columns, ours beside
+FULL_RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results-full -->"  # every column, in the implementation notes
 RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
     "hull": "저희가 학습한 모델과 논문의 볼록 껍질 결과",
     "delaunay": "저희가 학습한 모델과 논문의 들로네 삼각분할 결과",
     "tsp": "저희가 학습한 모델, 저희 근사 알고리즘과 논문의 TSP 평균 순회 길이",
 }
 FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
+FACT = re.compile(r'<span class="fact" data-fact="([^"<>]*)"></span>')  # filled by write_facts
 # dist/ files the service worker does not download up front, to keep a first visit small: each
 # page uses a few of KaTeX's fonts (the page hands those to the service worker), the trained
 # weights are fetched when a demo that runs them comes near the screen (the seq2seq baseline only
@@ -59,28 +61,52 @@ def copy_katex(target: Path) -> None:
         shutil.copyfile(font, target / "fonts" / font.name)
 
 
-def results_table(task: str) -> str:
-    """Our measured results of a task beside the paper's, as an HTML table made from its results JSON.
+def results_table(task: str, full: bool = False) -> str:
+    """Our measured results of a task beside the paper's, as an HTML table made from its results JSON: the visible
+    one (the paper's columns, ours greedy and beam) or, for the implementation notes, every column.
 
-    The rows are the README's (ptrnet.results.markdown_rows), so the page and the README cannot disagree.
+    The rows are ptrnet.results.markdown_rows (the full ones are the README's), so page and README cannot disagree.
     """
     from ptrnet import results
 
     path = MODEL_DATA / f"{task}_results.json"
     if not path.exists():
-        return "<p>아직 학습한 모델의 측정 결과가 없습니다.</p>"
-    head, *rows = results.markdown_rows(json.loads(path.read_text()))
-    header = "".join(_cell("th", h, scope="col", **({"class": "text"} if k == 0 else {})) for k, h in enumerate(head))
+        raise BuildError(f"{path} is missing: run `python -m ptrnet.train evaluate` (the companion page shows it).")
+    head, *rows = results.markdown_rows(json.loads(path.read_text()), brief=not full)
+    header = _grouped_header(head)
     body = "".join(
         "<tr>" + _cell("th", r[0], scope="row", **{"class": "text"}) + "".join(_cell("td", v) for v in r[1:]) + "</tr>"
         for r in rows
     )
-    caption = RESULTS_CAPTIONS[task]
+    caption = RESULTS_CAPTIONS[task] + (" (모든 열)" if full else "")
+    label = f"table-{task}-ours" + ("-full" if full else "")
     return (
-        f'<div class="table-scroll" role="region" aria-labelledby="table-{task}-ours" tabindex="0">'
-        f'<table class="data-table"><caption id="table-{task}-ours">{html_escape(caption)}</caption>'
-        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>"
+        f'<div class="table-scroll" role="region" aria-labelledby="{label}" tabindex="0">'
+        f'<table class="data-table"><caption id="{label}">{html_escape(caption)}</caption>'
+        f"<thead>{header}</thead><tbody>{body}</tbody></table></div>"
     )
+
+
+def _grouped_header(head: list[str]) -> str:
+    """Two header rows: 'group (column)' headings side by side share one group cell ('정확도' over 논문, 탐욕,
+    빔), so a table of short columns fits the text's width; a heading without a group spans both rows."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for h in head:
+        group, _, sub = h.partition(" (")
+        group, sub = (group, sub.removesuffix(")")) if sub else (None, h)
+        if group is not None and groups and groups[-1][0] == group:
+            groups[-1][1].append(sub)
+        else:
+            groups.append((group, [sub]))
+    top, below = [], []
+    for k, (group, subs) in enumerate(groups):
+        text = {"class": "text"} if k == 0 else {}
+        if group is None:
+            top.append(_cell("th", subs[0], scope="col", rowspan="2", **text))
+        else:
+            top.append(_cell("th", group, scope="colgroup", colspan=str(len(subs)), **{"class": "group"}))
+            below += [_cell("th", sub, scope="col") for sub in subs]
+    return f"<tr>{''.join(top)}</tr><tr>{''.join(below)}</tr>"
 
 
 def _cell(tag: str, text: str, **attributes: str) -> str:
@@ -99,17 +125,49 @@ def model_facts() -> str:
 
 
 def write_results_tables(page: Path) -> None:
-    """Replace each task's placeholder in the page with its results table, and the facts placeholder."""
+    """Replace each task's placeholders in the page with its results tables, and the facts placeholder."""
     html = page.read_text()
     if FACTS_PLACEHOLDER not in html:
         raise BuildError(f"{page.name} lost its placeholder {FACTS_PLACEHOLDER}.")
     html = html.replace(FACTS_PLACEHOLDER, model_facts())
     for task in RESULTS_CAPTIONS:
-        placeholder = RESULTS_PLACEHOLDER.format(task=task)
-        if placeholder not in html:
-            raise BuildError(f"{page.name} lost its placeholder {placeholder}.")
-        html = html.replace(placeholder, results_table(task))
+        for placeholder, full in ((RESULTS_PLACEHOLDER, False), (FULL_RESULTS_PLACEHOLDER, True)):
+            placeholder = placeholder.format(task=task)
+            if placeholder not in html:
+                raise BuildError(f"{page.name} lost its placeholder {placeholder}.")
+            html = html.replace(placeholder, results_table(task, full))
     page.write_text(html)
+
+
+def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
+    """Fill every <span class="fact" data-fact="KEY"></span> with its value; any other data-fact (an unknown key,
+    a span that is not empty or not written this way) stops the build."""
+
+    def value(match: re.Match) -> str:
+        key = match.group(1)
+        if key not in facts:
+            near = sorted(k for k in facts if k.split(".")[:2] == key.split(".")[:2])[:8]
+            raise BuildError(f"{name}: unknown fact {key!r} (ptrnet.results.page_facts; keys like it: {near}).")
+        return f'<span class="fact" data-fact="{key}">{html_escape(facts[key])}</span>'
+
+    filled = FACT.sub(value, html)
+    if filled.count("data-fact=") != len(FACT.findall(html)):
+        raise BuildError(f'{name}: a data-fact that is not an empty <span class="fact" data-fact="KEY"></span>.')
+    return filled
+
+
+def write_facts(dist: Path) -> None:
+    """Write the numbers about our models into every page that asks for them (ptrnet.results.page_facts)."""
+    from ptrnet import results
+
+    try:
+        facts = results.page_facts(MODEL_DATA)
+    except results.FactsError as e:
+        raise BuildError(str(e)) from None
+    for page in sorted(dist.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "data-fact=" in html:
+            page.write_text(fill_facts(html, facts, page.name), encoding="utf-8")
 
 
 def write_constants() -> Path:

@@ -202,10 +202,43 @@ def test_the_companion_page_shows_our_measured_results_from_the_json():
 
     html = (config.DIST / "three-problems.html").read_text()
     for task in pages.RESULTS_CAPTIONS:
-        assert pages.RESULTS_PLACEHOLDER.format(task=task) not in html
-        rows = results.markdown_rows(json.loads((config.MODEL_DATA / f"{task}_results.json").read_text()))
-        for row in rows[1:]:
-            assert "".join(f"<td>{html_escape(v)}</td>" for v in row[1:]) in html
+        for placeholder in (pages.RESULTS_PLACEHOLDER, pages.FULL_RESULTS_PLACEHOLDER):
+            assert placeholder.format(task=task) not in html
+        res = json.loads((config.MODEL_DATA / f"{task}_results.json").read_text())
+        for brief in (True, False):
+            rows = results.markdown_rows(res, brief=brief)
+            for row in rows[1:]:
+                assert "".join(f"<td>{html_escape(v)}</td>" for v in row[1:]) in html
+        # the full table, with the symmetry vote and the set sizes, sits in a collapsed implementation note
+        full = html.split(f'id="table-{task}-ours-full"')[0].rsplit("<details", 1)[1]
+        assert full.startswith(' class="impl-note"') and "</details>" not in full
+        assert len(results.markdown_rows(res, brief=True)[0]) < len(results.markdown_rows(res)[0])
+    assert "data-fact=" in html and not pages.FACT.search(html)  # every fact filled in
+
+
+def test_an_unknown_fact_or_a_missing_results_json_stops_the_build(tmp_path, monkeypatch):
+    from ptrnet import results
+
+    facts = results.page_facts()
+    page = '<p><span class="fact" data-fact="hull.ptrnet.greedy.accuracy.n50"></span></p>'
+    assert pages.fill_facts(page, facts, "x.html") == page.replace(
+        "></span>", f">{facts['hull.ptrnet.greedy.accuracy.n50']}</span>"
+    )
+    with pytest.raises(SystemExit, match="unknown fact 'hull.ptrnet.greedy.accuracy.n51'"):
+        pages.fill_facts(page.replace("n50", "n51"), facts, "x.html")
+    with pytest.raises(SystemExit, match="not an empty"):
+        pages.fill_facts('<span class="fact" data-fact="hull.ptrnet.steps">9</span>', facts, "x.html")
+    for name in ("hull_results.json", "tsp_model_card.json"):
+        data = tmp_path / name.split("_")[0]
+        shutil.copytree(config.MODEL_DATA, data, ignore=shutil.ignore_patterns("*.npz"))
+        (data / name).unlink()
+        monkeypatch.setattr(pages, "MODEL_DATA", data)
+        (tmp_path / "page.html").write_text(page)
+        with pytest.raises(SystemExit, match=f"{name} is missing"):
+            pages.write_facts(tmp_path)
+    with pytest.raises(SystemExit, match="hull_results.json is missing"):
+        monkeypatch.setattr(pages, "MODEL_DATA", tmp_path / "hull")
+        pages.results_table("hull")
 
 
 def test_the_generated_constants_module_is_what_python_generates_now():

@@ -77,6 +77,44 @@ def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
         assert "| " + " | ".join(row) + " |" in readme
 
 
+@pytest.mark.parametrize(
+    ("share", "text"),
+    [(0.9996, "99.96 %"), (0.9994, "99.9 %"), (0.961, "96.1 %"), (1.0, "100.00 %"), (0.0, "0.0 %")],
+)
+def test_a_percentage_that_would_round_to_100_shows_two_decimals(share: float, text: str) -> None:
+    assert results.percent(share) == text
+    assert results.percent(share, "\u00a0") == text.replace(" ", "\u00a0")
+
+
+@pytest.mark.parametrize("task", SHIPPED)
+def test_no_results_table_rounds_a_share_below_one_to_100_percent(task: str) -> None:
+    res = json.loads(_data(f"{task}_results.json"))
+    for brief in (True, False):
+        cells = [c for row in results.markdown_rows(res, brief=brief) for c in row]
+        assert "100.0 %" not in cells
+    if task == "hull":
+        area = res["ours"]["ptrnet_5"]["greedy"]["area_coverage"]
+        assert 0.9995 <= area < 1 and results.percent(area) in results.markdown_rows(res)[1]
+
+
+def test_the_tsp_table_grows_with_the_results_rows_a_model_and_its_reference() -> None:
+    res = json.loads(_data("tsp_results.json"))
+    head, *rows = results.markdown_rows(res, brief=True)  # today: exact references only, one model
+    assert head[:3] == ["학습 n", "시험 n", "최적"] and head[-2:] == ["논문 (길이)", "논문 (학습 n)"]
+    assert dict(zip(head, rows[-1], strict=True))["논문 (학습 n)"] == "5–20"  # the paper's 3.88: trained on 5-20
+    head, *rows = results.markdown_rows(res)
+    assert [dict(zip(head, r, strict=True))["기준 해 (방법)"] for r in rows[:2]] == ["Held-Karp", "공개 파일"]
+    row = dict(res["ours"]["ptrnet_20"], test_n=50, reference_kind="LKH-3", taught_by="A1")
+    res["ours"]["ptrnet_a1_50"] = row
+    res["paper"]["ptrnet_a1_50"] = {"ptrnet": 6.42, "train_n": "50"}
+    head, *rows = results.markdown_rows(res, brief=True)
+    assert head[:5] == ["모델", "학습 n", "시험 n", "기준 해 (방법)", "기준 해 (길이)"]
+    last = dict(zip(head, rows[-1], strict=True))
+    assert last["모델"] == "Ptr-Net, A1로 학습" and last["기준 해 (방법)"] == "LKH-3" and last["논문 (길이)"] == "6.42"
+    assert dict(zip(head, rows[0], strict=True))["학습 n"] == "5–10"
+    assert results.page_facts()["tsp.ptrnet.reference.n10"] == "공개 파일"
+
+
 # ---------------------------------------------------------------- handlers of demos 1 and 4
 
 
@@ -210,10 +248,11 @@ def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) 
     card = json.loads(_data(f"{task}_model_card.json"))
     m = card["models"]["ptrnet"]
     line = results.training_line(task, card)
-    assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}걸음" in line
+    assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}번 반복" in line
     assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
     earlier = m.get("earlier_runs", [])
-    assert (f"앞서 {sum(r['steps'] for r in earlier):,}걸음" in line) == bool(earlier)
+    assert (f"앞서 {sum(r['steps'] for r in earlier):,}번 반복" in line) == bool(earlier)
+    assert "걸음" not in line  # SPEC section 4: training iterations are 반복
 
 
 def test_a_model_the_numpy_trainer_made_names_its_cpu_threads_in_korean(tmp_path, monkeypatch) -> None:

@@ -226,12 +226,12 @@ def training_line(task: str, card: dict) -> str:
         steps, hours = sum(r["steps"] for r in earlier), sum(r["wall_seconds"] for r in earlier) / 3600
         before = earlier[0]["hyper_parameters"]["hidden"]
         weights_then = f"은닉 {before} 가중치를 넓혀" if before < cfg["hidden"] else "가중치에서"
-        start = f", 앞서 {steps:,}걸음({hours:.1f}시간) 학습한 {weights_then} 이어서"
+        start = f", 앞서 {steps:,}번 반복({hours:.1f}시간) 학습한 {weights_then} 이어서"
     elif m["start_from"] != "uniform init":
         start = ", 앞서 학습한 가중치에서 이어서"
     return (
         f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
-        f"{m['steps']:,}걸음, {_hardware_in_korean(m['hardware'])}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
+        f"{m['steps']:,}번 반복, {_hardware_in_korean(m['hardware'])}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
         f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB"
     )
 
@@ -259,97 +259,220 @@ def _train_data(model: str, cfg: dict, rec: dict) -> str:
     return f"{batches}, every batch freshly generated"
 
 
-def _pct(v: float | None) -> str:
-    """A share as a percentage with one decimal, '–' if missing."""
-    return "–" if v is None else f"{100 * v:.1f} %"
+PERCENT_SPACE = " "  # between a number and its % sign in the tables; the pages' prose uses a no-break space
 
 
-def _area(metrics: dict) -> str:
+def percent(v: float | None, space: str = PERCENT_SPACE) -> str:
+    """A share as a percentage with one decimal, or two where one would round to 100 % (SPEC section 4):
+    0.961 -> '96.1 %', 0.9996 -> '99.96 %', 1.0 -> '100.00 %'; '–' if missing."""
+    if v is None:
+        return "–"
+    one = f"{100 * v:.1f}"
+    return f"{one if one != '100.0' else f'{100 * v:.2f}'}{space}%"
+
+
+def _area(metrics: dict, space: str = PERCENT_SPACE) -> str:
     """Area coverage as a percentage, or FAIL when over 1 % of the outputs are not simple polygons."""
-    return "FAIL" if metrics["area_fail"] else _pct(metrics["area_coverage"])
+    return "FAIL" if metrics["area_fail"] else percent(metrics["area_coverage"], space)
 
 
-def markdown_rows(results: dict) -> list[list[str]]:
-    """The README/page table of a task's results: header row first."""
+def _span(train_n: str) -> str:
+    """A training range as the pages write it: '5-50' -> '5–50'."""
+    return str(train_n).replace("-", "–")
+
+
+def _model_name(row: dict, brief: bool = False) -> str:
+    """A results row's model: its method, and who taught it where not the exact labels ('taught_by': 'A1');
+    in the page's visible table the seq2seq baseline is 'LSTM', as the paper's table names it."""
+    method = "LSTM" if brief and row["method"] == "LSTM seq2seq" else row["method"]
+    return method + (f", {row['taught_by']}로 학습" if row.get("taught_by") else "")
+
+
+def reference_kind(results: dict, row: dict) -> str:
+    """What a TSP row's reference tour is: the row's own 'reference_kind' (e.g. 'Held-Karp', 'LKH-3') where the
+    evaluation wrote one, else the exact tours of the paper's released file or our Held-Karp."""
+    if row.get("reference_kind"):
+        return str(row["reference_kind"])
+    source = results.get("test_sets", {}).get(str(row["test_n"]), "")
+    return "공개 파일" if "released test set" in source else "Held-Karp"
+
+
+def _key_model(key: str) -> str:
+    """The model part of a results row key: 'ptrnet_50' -> 'ptrnet', 'ptrnet_a1_50' -> 'ptrnet_a1'."""
+    return key.rsplit("_", 1)[0]
+
+
+def markdown_rows(results: dict, brief: bool = False) -> list[list[str]]:
+    """A task's results table, header row first: the README's and the implementation notes' full table, or
+    (brief) the page's visible one: the paper's columns with ours beside them, greedy and beam.
+
+    Made from the rows the results JSON holds, in its order: a new test size, a new model (a row key
+    '<model>_<n>', with 'taught_by' where the labels were not exact) or a TSP 'reference_kind' needs no change here.
+    """
     task, ours, paper = results["task"], results["ours"], results["paper"]
     if task == "hull":
-        rows = [
-            [
-                "모델",
-                "학습 n",
-                "시험 n",
-                "정확도 (탐욕)",
-                "정확도 (빔)",
-                "면적 (탐욕)",
-                "면적 (빔)",
-                "정확도 (대칭 투표)",
-                "면적 (대칭 투표)",
-                "정확도 (논문)",
-                "면적 (논문)",
-            ]
-        ]
-        for key, r in ours.items():
-            area = r["greedy"]
-            rows.append(
-                [
-                    r["method"],
-                    r["train_n"],
-                    str(r["test_n"]),
-                    _pct(area["accuracy"]),
-                    _pct(r["beam"]["accuracy"]) if "beam" in r else "–",
-                    _area(area),
-                    _area(r["beam"]) if "beam" in r else "–",
-                    _pct(r.get("vote", {}).get("accuracy")),
-                    _area(r["vote"]) if "vote" in r else "–",
-                    _pct(paper.get(key, {}).get("accuracy")),
-                    _pct(paper.get(key, {}).get("area_coverage")),
-                ]
-            )
-        return rows
+        return _hull_rows(ours, paper, brief)
     if task == "tsp":
-        rows = [["시험 n", "최적", "A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)", "논문 Ptr-Net"]]
-        for key, r in ours.items():
-            b, p = r["baselines"], paper.get(key, {})
-            rows.append(
-                [
-                    str(r["test_n"]),
-                    f"{r['greedy']['optimal']:.2f}",
-                    *(f"{b[a]:.2f}" for a in ("A1", "A2", "A3")),
-                    f"{r['greedy']['mean_length']:.2f}",
-                    f"{r['beam']['mean_length']:.2f}",
-                    f"{p['ptrnet']:.2f}" if p else "–",
-                ]
-            )
-        return rows
-    rows = [
-        [
-            "시험 n",
-            "정확도 (탐욕)",
-            "정확도 (빔)",
-            "삼각형 포함률 (탐욕)",
-            "포함률 (빔)",
-            "정확도 (대칭 투표)",
-            "포함률 (대칭 투표)",
-            "정확도 (논문)",
-            "포함률 (논문)",
-        ]
-    ]
+        return _tsp_rows(results, brief)
+    return _delaunay_rows(ours, paper, brief)
+
+
+def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
+    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표"])
+    head = ["모델", "학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"면적 ({k})" for k in kinds)]
+    rows = [head + ([] if brief else ["세트 수"])]
+    for key, r in ours.items():
+        p, beam, vote = paper.get(key, {}), r.get("beam"), r.get("vote")
+        ours_kinds = [r["greedy"], beam] + ([] if brief else [vote])
+        row = [_model_name(r, brief), _span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
+        row += [percent(m["accuracy"]) if m else "–" for m in ours_kinds]
+        row += [percent(p.get("area_coverage")), *(_area(m) if m else "–" for m in ours_kinds)]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+    return rows
+
+
+EXACT = ("Held-Karp", "공개 파일")  # reference tours that are optimal; LKH-3's are the best known
+
+
+def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
+    ours, paper = results["ours"], results["paper"]
+    several = len({_model_name(r) for r in ours.values()}) > 1
+    kinds = [reference_kind(results, r) for r in ours.values()]
+    say_which = not brief or any(k not in EXACT for k in kinds)  # the visible table names it where not optimal
+    head = (["모델"] if several else []) + ["학습 n", "시험 n"]
+    head += ["기준 해 (방법)", "기준 해 (길이)"] if say_which else ["최적"]
+    head += ["A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)"]
+    head += [] if brief else ["Ptr-Net (빔 ÷ 기준)", "Ptr-Net (올바른 순회)"]
+    head += ["논문 (길이)", "논문 (학습 n)"] + ([] if brief else ["세트 수"])
+    rows = [head]
+    for (key, r), kind in zip(ours.items(), kinds, strict=True):
+        p, b = paper.get(key, {}), r["baselines"]
+        row = ([_model_name(r)] if several else []) + [_span(r["train_n"]), str(r["test_n"])]
+        row += ([kind] if say_which else []) + [f"{r['greedy']['optimal']:.2f}"]
+        row += [f"{b[a]:.2f}" for a in ("A1", "A2", "A3")]
+        row += [f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}"]
+        if not brief:
+            row += [f"{r['beam']['ratio']:.3f}", percent(r["beam"]["valid"])]
+        row += [f"{p['ptrnet']:.2f}" if p else "–", _span(p.get("train_n", r["test_n"])) if p else "–"]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+    return rows
+
+
+def _delaunay_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
+    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표"])
+    head = ["학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"삼각형 포함률 ({k})" for k in kinds)]
+    rows = [head + ([] if brief else ["세트 수"])]
     for key, r in ours.items():
         p = paper.get(key, {})
-        rows.append(
-            [
-                str(r["test_n"]),
-                _pct(r["greedy"]["accuracy"]),
-                _pct(r["beam"]["accuracy"]),
-                _pct(r["greedy"]["triangle_coverage"]),
-                _pct(r["beam"]["triangle_coverage"]),
-                _pct(r.get("vote", {}).get("accuracy")),
-                _pct(r.get("vote", {}).get("triangle_coverage")),
-                _pct(p.get("accuracy")),
-                _pct(p.get("triangle_coverage")),
-            ]
-        )
+        ours_kinds = [r["greedy"], r["beam"]] + ([] if brief else [r.get("vote", {})])
+        row = [_span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
+        row += [percent(m.get("accuracy")) for m in ours_kinds]
+        row += [percent(p.get("triangle_coverage")), *(percent(m.get("triangle_coverage")) for m in ours_kinds)]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
     return rows
+
+
+DATA = Path(__file__).resolve().parent / "data"  # the results JSONs and model cards the evaluation writes
+FACT_TASKS = ("hull", "tsp", "delaunay")
+NBSP = "\u00a0"
+_METRICS = {  # fact metric -> (the key in a results JSON's metrics, how it is written)
+    "hull": {"accuracy": "accuracy", "area": None, "not_simple": "not_simple"},
+    "tsp": {"length": "mean_length", "ratio": "ratio", "valid": "valid"},
+    "delaunay": {"accuracy": "accuracy", "coverage": "triangle_coverage"},
+}
+
+
+class FactsError(ValueError):
+    """A results JSON or model card the facts need is missing or incomplete."""
+
+
+def _fact_value(task: str, metric: str, metrics: dict) -> str:
+    """One measured metric as the pages write it."""
+    if metric == "area":
+        return _area(metrics, NBSP)
+    value = metrics[_METRICS[task][metric]]
+    if metric == "length":
+        return f"{value:.2f}"
+    if metric == "ratio":
+        return f"{value:.3f}"
+    return percent(value, NBSP)
+
+
+def page_facts(data_dir: Path = DATA) -> dict[str, str]:
+    """Every number the pages may state about our trained models, {key: text}, made from the results JSONs and
+    model cards that `python -m ptrnet.train evaluate` writes. A page asks for one with
+    <span class="fact" data-fact="KEY"></span>; the build fills it in (sitebuild.pages.write_facts).
+
+    Key scheme (task: hull, tsp, delaunay; model: a results row key without its '_<n>', e.g. ptrnet, seq2seq;
+    N: a test size the results JSON holds):
+      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam or vote (the symmetry vote);
+          metric hull: accuracy, area (FAIL where over 1 % of the outputs are not simple), not_simple;
+          tsp: length (mean tour), ratio (to the reference tour), valid; delaunay: accuracy, coverage
+          (삼각형 포함률). Percentages with one decimal, two where that would round to 100 %;
+          lengths with two decimals, ratios with three.    e.g. hull.ptrnet.greedy.accuracy.n50 -> '67.9 %'
+      <task>.<model>.train_n.n<N>, <task>.<model>.sets.n<N>  the row's training sizes ('5–50') and set count
+      tsp.<model>.optimal.length.n<N>, tsp.<model>.A1.length.n<N> (A2, A3)  the reference tour and our
+          baselines on that row's sets; tsp.optimal.length.n<N>, tsp.A1.length.n<N>… where every model's
+          row at N agrees                                                   e.g. tsp.optimal.length.n10 -> '2.87'
+      tsp.<model>.reference.n<N>  what the reference tour is (Held-Karp, LKH-3, 공개 파일: the paper's file)
+      <task>.<model>.beam_width  the beam width of the evaluation
+      <task>.<model>.hidden, .steps (training iterations, '115,624'), .hours (this run's wall time, '1.5'),
+          .kb (the shipped weights), .parameters, .train_n  from the model card
+      hull.ptrnet.demo.accuracy.n<N>  greedy accuracy at the demos' sizes 3–12 (generated sets)
+      paper.<task>.ptrnet.<metric>.n<N>  the paper's number beside that row (section 7), same formats;
+          paper.tsp.ptrnet.train_n.n<N>
+    A missing results JSON or model card raises FactsError.
+    """
+    facts: dict[str, str] = {}
+    for task in FACT_TASKS:
+        res_path, card_path = data_dir / f"{task}_results.json", data_dir / f"{task}_model_card.json"
+        for path in (res_path, card_path):
+            if not path.exists():
+                raise FactsError(f"{path} is missing: run `python -m ptrnet.train evaluate`.")
+        res, card = json.loads(res_path.read_text()), json.loads(card_path.read_text())
+        shared: dict[str, set[str]] = {}
+        for key, row in res["ours"].items():
+            model, n = _key_model(key), row["test_n"]
+            for decoding in ("greedy", "beam", "vote"):
+                for metric in _METRICS[task]:
+                    if decoding in row:
+                        facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])
+            facts[f"{task}.{model}.train_n.n{n}"] = _span(row["train_n"])
+            facts[f"{task}.{model}.sets.n{n}"] = f"{row['lines']:,}"
+            if "beam_width" in row:
+                facts[f"{task}.{model}.beam_width"] = str(row["beam_width"])
+            if task == "tsp":
+                lengths = {"optimal": row["greedy"]["optimal"], **row["baselines"]}
+                for name, value in lengths.items():
+                    facts[f"tsp.{model}.{name}.length.n{n}"] = f"{value:.2f}"
+                    shared.setdefault(f"tsp.{name}.length.n{n}", set()).add(f"{value:.2f}")
+                facts[f"tsp.{model}.reference.n{n}"] = reference_kind(res, row)
+            paper = res["paper"].get(key)
+            if paper and model == "ptrnet":
+                for metric, field in _METRICS[task].items():
+                    if task == "tsp" and metric == "length":
+                        facts[f"paper.tsp.ptrnet.length.n{n}"] = f"{paper['ptrnet']:.2f}"
+                    elif task == "hull" and metric == "area":
+                        facts[f"paper.hull.ptrnet.area.n{n}"] = percent(paper["area_coverage"], NBSP)
+                    elif field in paper:
+                        facts[f"paper.{task}.ptrnet.{metric}.n{n}"] = percent(paper[field], NBSP)
+                if task == "tsp":
+                    facts[f"paper.tsp.ptrnet.train_n.n{n}"] = _span(paper.get("train_n", n))
+        facts |= {k: next(iter(v)) for k, v in shared.items() if len(v) == 1}
+        for model, m in card["models"].items():
+            cfg = m["hyper_parameters"]
+            facts |= {
+                f"{task}.{model}.hidden": str(cfg["hidden"]),
+                f"{task}.{model}.steps": f"{m['steps']:,}",
+                f"{task}.{model}.hours": f"{m['wall_seconds'] / 3600:.1f}",
+                f"{task}.{model}.kb": f"{m['bytes'] / 1024:.0f}",
+                f"{task}.{model}.parameters": f"{m['parameters']:,}",
+            }
+            if model != "seq2seq":  # the seq2seq baseline's card keeps the trainer's range; it saw n = 5 only
+                facts[f"{task}.{model}.train_n"] = f"{cfg['min_n']}–{cfg['max_n']}"
+        for n, value in res.get("demo_sizes", {}).items():
+            facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value, NBSP)
+    return facts
 
 
 def write_readme_table(results: dict, readme: Path = README) -> None:
