@@ -195,6 +195,26 @@ def test_a_share_just_below_one_shows_two_decimals_on_the_page(page, site_url):
     assert not page.locator("details.impl-note").first.evaluate("(d) => d.open")
 
 
+def test_the_page_keeps_its_terms_and_its_lab_notes_apart(page, site_url):
+    # SPEC section 4: one term per concept, teacher forcing glossed once, how we trained only in 구현 노트
+    page.goto(site_url + DEMO_PAGE)
+    prose = page.evaluate("""() => {
+        const main = document.querySelector('main').cloneNode(true);
+        main.querySelectorAll('.demo, details.impl-note').forEach((el) => el.remove());
+        return main.textContent; }""")
+    for drifting in ["커버리지", "걸음", "단어장", "어휘"]:
+        assert drifting not in prose, drifting
+    assert prose.count("교사 강요(teacher forcing)") == 1 and "삼각형 포함률" in prose and "출력 사전" in prose
+    for lab in ["int8", "QAT", "스레드", "PyTorch", "대칭 투표", "반복"]:
+        assert lab not in prose, lab
+    notes = page.locator("details.impl-note")
+    assert notes.count() >= 4
+    for note in notes.all():
+        assert note.get_attribute("open") is None and note.locator("summary").inner_text().strip() == "구현 노트"
+    assert page.locator("details.impl-note#hull-start").count() == 1  # the article links here
+    assert "번 반복" in page.text_content("details.impl-note .model-facts")
+
+
 # ---------------------------------------------------------------- our trained Ptr-Nets over the exact answers
 
 
