@@ -156,3 +156,16 @@ def test_unknown_demo_names_get_a_korean_message(page, site_url, name):
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
     assert HANGUL.search(page.text_content("[data-embed-root]"))
     assert errors == []
+
+
+@pytest.mark.parametrize("page_name", ["index.html", "embed.html"])
+def test_malformed_escapes_in_a_link_are_survived(page, site_url, page_name):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    fragment = "sort-trainer.seed=%F0%9F%92%A9%00%FF&sort-trainer.mask=maybe"
+    page.goto(f"{site_url}{page_name}#{'demo=sort-trainer&' if page_name == 'embed.html' else ''}{fragment}")
+    page.locator('[data-demo="sort-trainer"]').scroll_into_view_if_needed()
+    wait_ready(page, "sort-trainer")
+    message = page.text_content('[data-demo="sort-trainer"] .demo-message') or ""
+    assert HANGUL.search(message), "the dropped values get a Korean notice"
+    _check_alive(page, "sort-trainer", errors)

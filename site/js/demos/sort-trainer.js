@@ -58,7 +58,7 @@ export function mount(root, runtime, store = urlStore) {
   // --- controls
   const trainButton = button("학습 시작", "train", startTraining);
   const pauseButton = button("일시 정지", "pause", pause);
-  const stepButton = button("한 걸음", "step", step);
+  const stepButton = button("한 번 반복", "step", step);
   trainButton.classList.add("is-primary");
   const maskBox = element("input", { type: "checkbox", checked: state.mask, "data-control": "mask" });
   const message = messageLine(retry);

@@ -9,7 +9,7 @@ export function keepHashTargetInView(content = document.querySelector("main")) {
   if (!content) return;
   let target = null;
   const follow = () => {
-    const id = decodeURIComponent(location.hash.slice(1));
+    const id = decodedFragment();
     target = id ? document.getElementById(id) : null;
   };
   const release = () => {
@@ -19,4 +19,14 @@ export function keepHashTargetInView(content = document.querySelector("main")) {
   addEventListener("hashchange", follow);
   follow();
   new ResizeObserver(() => target?.scrollIntoView({ block: "start", behavior: "instant" })).observe(content);
+}
+
+// The fragment as an element id; a link may carry malformed escapes (%FF), which are not an id, so
+// such a fragment names no element rather than throwing.
+function decodedFragment() {
+  try {
+    return decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return "";
+  }
 }
