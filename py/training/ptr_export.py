@@ -17,9 +17,14 @@ from ptrnet import tasks
 GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10)}  # inputs per task, 2 sets each
 
 
-def model_name(config: dict) -> str:
-    """The file stem of a run's exported model: the task, with its teacher for TSP taught by an approximation."""
-    return config["task"] + (f"_{config['teacher'].lower()}" if config.get("teacher") else "")
+def model_kind(config: dict) -> str:
+    """A run's model kind, the <kind> of <task>_<kind>.npz: "ptrnet", or "ptrnet_a1" for a TSP Ptr-Net taught by A1."""
+    return "ptrnet" + (f"_{config['teacher'].lower()}" if config.get("teacher") else "")
+
+
+def golden_name(task: str, kind: str) -> str:
+    """The golden outputs' file of a task's model kind."""
+    return f"{task}_golden.json" if kind == "ptrnet" else f"{task}_{kind}_golden.json"
 
 
 def golden(model: PtrNet, task: str) -> dict:
@@ -52,24 +57,22 @@ def golden(model: PtrNet, task: str) -> dict:
     }
 
 
-def write_golden(task: str, out_dir: Path, name: str = "") -> None:
-    """<name>_golden.json: PyTorch's greedy decodings with the shipped (quantised) weights <name>_ptrnet.npz
-    (name: the task's own model unless given)."""
+def write_golden(task: str, out_dir: Path, kind: str = "ptrnet") -> None:
+    """PyTorch's greedy decodings with the shipped (quantised) weights <task>_<kind>.npz, as golden_name says."""
     from ptrnet import weights
 
-    name = name or task
-    shipped = from_numpy_params(weights.load((out_dir / f"{name}_ptrnet.npz").read_bytes()))
-    (out_dir / f"{name}_golden.json").write_text(json.dumps(golden(shipped, task)) + "\n")
+    shipped = from_numpy_params(weights.load((out_dir / f"{task}_{kind}.npz").read_bytes()))
+    (out_dir / golden_name(task, kind)).write_text(json.dumps(golden(shipped, task)) + "\n")
 
 
 def export(ckpt_path: Path, out_dir: Path) -> None:
-    """Write <name>_ptrnet.npz (int8 rows), its golden outputs from those very weights, and the training record."""
+    """Write <task>_<kind>.npz (int8 rows), its golden outputs from those very weights, and the training record."""
     from ptrnet import weights
 
     model, ckpt = load_checkpoint(ckpt_path)
-    task, name = ckpt["config"]["task"], model_name(ckpt["config"])
-    weights.save(out_dir / f"{name}_ptrnet.npz", to_numpy_params(model))
-    write_golden(task, out_dir, name)
+    task, kind = ckpt["config"]["task"], model_kind(ckpt["config"])
+    weights.save(out_dir / f"{task}_{kind}.npz", to_numpy_params(model))
+    write_golden(task, out_dir, kind)
     record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device", "start_from")}
     if ckpt.get("earlier"):
         record["earlier"] = ckpt["earlier"]  # the training record of the weights this run started from
@@ -77,5 +80,5 @@ def export(ckpt_path: Path, out_dir: Path) -> None:
     if ckpt["config"]["data"]:
         with np.load(ckpt["config"]["data"]) as pool:
             record["pool_per_n"] = len(pool[f"x{ckpt['config']['min_n']}"])
-    (out_dir / f"{name}_ptrnet_training.json").write_text(json.dumps(record, indent=1) + "\n")
-    print(f"wrote {name}_ptrnet.npz, {name}_golden.json, {name}_ptrnet_training.json to {out_dir}")
+    (out_dir / f"{task}_{kind}_training.json").write_text(json.dumps(record, indent=1) + "\n")
+    print(f"wrote {task}_{kind}.npz, {golden_name(task, kind)}, {task}_{kind}_training.json to {out_dir}")
