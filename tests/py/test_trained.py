@@ -18,6 +18,9 @@ from ptrnet import train as T
 from ptrnet.notation import hull_sequence, tsp_sequence
 
 SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
+GOLDEN = [  # (task, model kind) of every shipped Ptr-Net with golden outputs, as the model cards list them
+    (t, kind) for t in SHIPPED for kind, m in trained.card(t)["models"].items() if m.get("golden")
+]
 
 
 def _data(name: str) -> bytes:
@@ -25,10 +28,10 @@ def _data(name: str) -> bytes:
     return resources.files("ptrnet").joinpath(f"data/{name}").read_bytes()
 
 
-@pytest.mark.parametrize("task", SHIPPED)
-def test_numpy_decoding_reproduces_the_golden_outputs_of_pytorch(task: str) -> None:
-    golden = json.loads(_data(f"{task}_golden.json"))
-    params = weights.shipped(f"{task}_ptrnet")
+@pytest.mark.parametrize(("task", "kind"), GOLDEN)
+def test_numpy_decoding_reproduces_the_golden_outputs_of_pytorch(task: str, kind: str) -> None:
+    golden = json.loads(_data(trained.card(task)["models"][kind]["golden"].removeprefix("data/")))
+    params = weights.shipped(f"{task}_{kind}")
     spec = tasks.SPECS[task]
     assert len({len(c["points"]) for c in golden["cases"]}) >= 3  # several sizes
     for case in golden["cases"]:

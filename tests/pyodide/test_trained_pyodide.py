@@ -100,12 +100,12 @@ def test_decoding_equals_the_training_forward_in_pyodide(selenium_with_models: A
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
-def _golden_in_pyodide(selenium: Any, task: str, rule: str, cases: list) -> float:
+def _golden_in_pyodide(selenium: Any, model: str, rule: str, cases: list) -> float:
     import numpy as np
 
     from ptrnet import decoding, weights
 
-    params = weights.shipped(f"{task}_ptrnet")
+    params = weights.shipped(model)
     worst = 0.0
     for case in cases:
         steps = len(case["probs"])
@@ -116,12 +116,14 @@ def _golden_in_pyodide(selenium: Any, task: str, rule: str, cases: list) -> floa
 
 
 def test_pyodide_reproduces_the_golden_outputs_of_pytorch(selenium_with_models: Any) -> None:
-    shipped = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_golden.json").is_file()]
-    assert "hull" in shipped
-    for task in shipped:
-        golden = json.loads(resources.files("ptrnet").joinpath(f"data/{task}_golden.json").read_text())
+    data = resources.files("ptrnet").joinpath("data")
+    cards = {t: json.loads(data.joinpath(f"{t}_model_card.json").read_text()) for t in tasks.SPECS}
+    shipped = [(t, kind, m["golden"]) for t, card in cards.items() for kind, m in card["models"].items() if m["golden"]]
+    assert {"hull", "tsp", "delaunay"} <= {t for t, _, _ in shipped}
+    for task, kind, golden_file in shipped:
+        golden = json.loads(data.joinpath(golden_file.removeprefix("data/")).read_text())
         rule = "tour" if tasks.SPECS[task].constrained else "free"
-        assert _golden_in_pyodide(selenium_with_models, task, rule, golden["cases"]) < 1e-4
+        assert _golden_in_pyodide(selenium_with_models, f"{task}_{kind}", rule, golden["cases"]) < 1e-4, kind
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)

@@ -14,12 +14,26 @@ from ptrnet.datasets import REPO, Example
 CACHE = REPO / ".cache" / "test-sets"  # generated test sets, made once from their seeds
 README = REPO / "README.md"
 
-# (n, source): the paper's released file, or (count, seed) of a generated set
+# (n, source): the paper's released file or one of our LKH-3 files (tests/data), or (count, seed) of a generated set
 TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
-    "hull": {5: "convex_hull_5_test.txt", 10: (1000, 1010), 20: (1000, 1020), 50: (1000, 1050), 100: (1000, 1100)},
-    "tsp": {5: (10000, 2005), 10: "tsp_10_test_exact.txt", 20: (200, 2020)},
+    "hull": {
+        5: "convex_hull_5_test.txt",
+        10: (1000, 1010),
+        20: (1000, 1020),
+        50: (1000, 1050),
+        100: (1000, 1100),
+        200: (1000, 1200),
+        500: (200, 1500),
+    },
+    "tsp": {
+        5: (10000, 2005),
+        10: "tsp_10_test_exact.txt",
+        **{int(name.split("_")[1]): name for name in datasets.LKH_SETS},  # n = 20, 25, 30, 40, 50
+    },
     "delaunay": {5: (1000, 3005), 10: (1000, 3010)},
 }
+TEACHERS = {"ptrnet_a1": "A1"}  # model kinds taught by an approximate algorithm's tours instead of the optimum
+TEACHER_SIZES = (20, 50)  # the test sizes of those models (trained at n = 20; the paper's A1 row is at n = 50)
 VOTE = (
     "symmetry vote: the majority answer of 8 greedy decodings of the points mirrored and quarter-turned in the "
     "unit square (ptrnet.symmetry; test-time augmentation, not the paper's decoding)"
@@ -32,12 +46,19 @@ PAPER = {  # SPEC section 7: the rows of the paper's tables that ours stand besi
         "ptrnet_10": {"accuracy": 0.870, "area_coverage": 0.998},
         "ptrnet_50": {"accuracy": 0.696, "area_coverage": 0.999},
         "ptrnet_100": {"accuracy": 0.503, "area_coverage": 0.999},
+        "ptrnet_200": {"accuracy": 0.221, "area_coverage": 0.999},
+        "ptrnet_500": {"accuracy": 0.013, "area_coverage": 0.992},
         "seq2seq_5": {"accuracy": 0.877, "area_coverage": 0.996},
     },
     "tsp": {
         "ptrnet_5": {"optimal": 2.12, "A1": 2.18, "A2": 2.12, "A3": 2.12, "ptrnet": 2.12},
         "ptrnet_10": {"optimal": 2.87, "A1": 3.07, "A2": 2.87, "A3": 2.87, "ptrnet": 2.88},
         "ptrnet_20": {"optimal": 3.83, "A1": 4.24, "A2": 3.86, "A3": 3.85, "ptrnet": 3.88, "train_n": "5-20"},
+        "ptrnet_25": {"A1": 4.71, "A2": 4.27, "A3": 4.24, "ptrnet": 4.30, "train_n": "5-20"},
+        "ptrnet_30": {"A1": 5.11, "A2": 4.63, "A3": 4.60, "ptrnet": 4.72, "train_n": "5-20"},
+        "ptrnet_40": {"A1": 5.82, "A2": 5.27, "A3": 5.23, "ptrnet": 5.91, "train_n": "5-20"},
+        "ptrnet_50": {"A1": 6.46, "A2": 5.84, "A3": 5.79, "ptrnet": 7.66, "train_n": "5-20"},
+        "ptrnet_a1_50": {"A1": 6.46, "A2": 5.84, "A3": 5.79, "ptrnet": 6.42, "train_n": "50"},
     },
     "delaunay": {
         "ptrnet_5": {"accuracy": 0.807, "triangle_coverage": 0.930},
@@ -64,8 +85,9 @@ TAUGHT = NOTATION | {  # what each Ptr-Net is trained to emit (ptrnet.tasks.SPEC
 METRICS = {
     "hull": "accuracy: exact match with the true sequence; area_coverage: mean output area / true hull area over "
     "simple outputs; area_fail: more than 1 % of outputs are not simple polygons",
-    "tsp": "mean tour length (every output must be a valid tour); optimal: Held-Karp (n = 5, 20) or the "
-    "released file's exact tours (n = 10); A1 nearest neighbour, A2 farthest insertion, A3 Christofides",
+    "tsp": "mean tour length (every output must be a valid tour); reference tour: Held-Karp (n = 5), the "
+    "released file's exact tours (n = 10) or LKH-3 (n = 20 and above; reference_kind says which); ratio: mean of "
+    "each tour's length over its reference's; A1 nearest neighbour, A2 farthest insertion, A3 Christofides",
     "delaunay": "accuracy: output triangle set equals the true one; triangle_coverage: mean share of the true "
     "triangles present in the output",
 }
@@ -74,6 +96,8 @@ METRICS = {
 def test_set(task: str, n: int) -> tuple[list[Example], str]:
     """The examples of one test set and a line saying where they come from."""
     source = TEST_SETS[task][n]
+    if source in datasets.LKH_SETS:
+        return datasets.official(source), f"{source}: our set, tours by LKH-3 (tests/data/{source}.gz)"
     if isinstance(source, str):
         return datasets.official(source), f"{source}: the paper's released test set (tests/data/{source}.gz)"
     count, seed = source
@@ -84,9 +108,21 @@ def test_set(task: str, n: int) -> tuple[list[Example], str]:
 
 
 def models_of(task: str, weights_dir: Path) -> list[str]:
-    """Shipped model kinds of a task: the Ptr-Net, and for the hull the n = 5 seq2seq baseline."""
-    kinds = ["ptrnet", "seq2seq"] if task == "hull" else ["ptrnet"]
+    """Shipped model kinds of a task: the Ptr-Net, for the hull the n = 5 seq2seq baseline, for TSP the Ptr-Net
+    taught by A1."""
+    kinds = {"hull": ["ptrnet", "seq2seq"], "tsp": ["ptrnet", *TEACHERS]}.get(task, ["ptrnet"])
     return [k for k in kinds if (weights_dir / f"{task}_{k}.npz").exists()]
+
+
+def _reference_kind(task: str, n: int) -> str:
+    """What the reference tour of a TSP test set is."""
+    source = TEST_SETS[task][n]
+    return "LKH-3" if source in datasets.LKH_SETS else "공개 파일" if isinstance(source, str) else "Held-Karp"
+
+
+def _test_sizes(model: str, task: str) -> list[int]:
+    """The test sizes a model kind is measured at."""
+    return [5] if model == "seq2seq" else list(TEACHER_SIZES) if model in TEACHERS else list(TEST_SETS[task])
 
 
 def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
@@ -99,17 +135,17 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
         record = _record(weights_dir, task, model)
         cfg = record["config"]
         train_n = "5" if model == "seq2seq" else f"{cfg['min_n']}-{cfg['max_n']}"
-        for n in [5] if model == "seq2seq" else TEST_SETS[task]:
+        for n in _test_sizes(model, task):
             examples, sources[str(n)] = test_set(task, n)
             t = time.perf_counter()
             row = {
-                "method": "Ptr-Net" if model == "ptrnet" else "LSTM seq2seq",
+                "method": "Ptr-Net" if model.startswith("ptrnet") else "LSTM seq2seq",
                 "train_n": train_n,
                 "test_n": n,
                 "lines": len(examples),
                 "greedy": evaluation.measure(params, task, examples, 1),
             }
-            if model == "ptrnet":
+            if model.startswith("ptrnet"):
                 row |= {
                     "beam_width": spec.beam_width,
                     "beam": evaluation.measure(params, task, examples, spec.beam_width),
@@ -117,7 +153,9 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
                 if task in symmetry.TASKS:
                     row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
             if task == "tsp":
-                row["baselines"] = evaluation.baseline_lengths(examples)
+                row |= {"baselines": evaluation.baseline_lengths(examples), "reference_kind": _reference_kind(task, n)}
+            if model in TEACHERS:
+                row["taught_by"] = TEACHERS[model]
             rows[f"{model}_{n}"] = row | {"seconds": round(time.perf_counter() - t, 1)}
     results = {
         "task": task,
@@ -175,7 +213,7 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "file": f"data/{npz.name}",
             "bytes": npz.stat().st_size,
             "parameters": int(sum(v.size for v in weights.load(npz).values())),
-            "architecture": ARCHITECTURE[model],
+            "architecture": ARCHITECTURE[model.split("_")[0]],
             "trainer": rec["trainer"],
             "hardware": rec["device"],
             "start_from": rec["start_from"],
@@ -186,13 +224,11 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
             "data": {
                 "train": _train_data(model, cfg, rec),
                 "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
-                "labels": f"ptrnet.tasks.SPECS[{task!r}].taught: {TAUGHT[task]}"
-                if model == "ptrnet"
-                else f"ptrnet.tasks.SPECS[{task!r}].label: {NOTATION[task]}",
+                "labels": _labels(task, model),
             },
-            "golden": f"data/{task}_golden.json" if model == "ptrnet" else None,
+            "golden": f"data/{_golden_name(task, model)}" if model.startswith("ptrnet") else None,
             "history": rec["history"],
-            "metrics": {k: v for k, v in rows.items() if k.startswith(model)},
+            "metrics": {k: v for k, v in rows.items() if _key_model(k) == model},
         }
     return card
 
@@ -244,6 +280,27 @@ def cpu_device(threads: int) -> str:
 def _hardware_in_korean(device: str) -> str:
     """The trainer's device line for a Korean sentence: 'CPU, 2 threads' -> 'CPU 2스레드'; GPU names unchanged."""
     return re.sub(r"CPU, (\d+) threads?", r"CPU \1스레드", device)
+
+
+def _labels(task: str, model: str) -> str:
+    """What a model was taught."""
+    if model in TEACHERS:
+        return (
+            f"only {TEACHERS[model]}'s tours (ptrnet.baselines.ALGORITHMS[{TEACHERS[model]!r}], our nearest neighbour "
+            "from P1) in the order it visits the cities, back to P1, then ⇐"
+        )
+    labels = "ptrnet.tasks.SPECS[{task!r}].{kind}: {text}"
+    if model == "ptrnet":
+        text = labels.format(task=task, kind="taught", text=TAUGHT[task])
+        return text + (
+            "; optimal tours by Held-Karp up to 12 cities, LKH-3 above (py/training/lkh.py)" if task == "tsp" else ""
+        )
+    return labels.format(task=task, kind="label", text=NOTATION[task])
+
+
+def _golden_name(task: str, model: str) -> str:
+    """The golden outputs' file of a Ptr-Net kind (py/training/ptr_export.golden_name writes it)."""
+    return f"{task}_golden.json" if model == "ptrnet" else f"{task}_{model}_golden.json"
 
 
 def _train_data(model: str, cfg: dict, rec: dict) -> str:
