@@ -134,7 +134,8 @@ def evaluate(task: str, weights_dir: Path, out_dir: Path) -> dict:
         params = weights.load(weights_dir / f"{task}_{model}.npz")
         record = _record(weights_dir, task, model)
         cfg = record["config"]
-        train_n = "5" if model == "seq2seq" else f"{cfg['min_n']}-{cfg['max_n']}"
+        span = f"{cfg['min_n']}-{cfg['max_n']}" if cfg["min_n"] != cfg["max_n"] else str(cfg["min_n"])
+        train_n = "5" if model == "seq2seq" else span
         for n in _test_sizes(model, task):
             examples, sources[str(n)] = test_set(task, n)
             t = time.perf_counter()
