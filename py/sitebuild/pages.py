@@ -81,10 +81,19 @@ def results_table(task: str, full: bool = False) -> str:
     caption = RESULTS_CAPTIONS[task] + (" (모든 열)" if full else "")
     label = f"table-{task}-ours" + ("-full" if full else "")
     return (
-        f'<div class="table-scroll" role="region" aria-labelledby="{label}" tabindex="0">'
+        f'<div class="{_scroll_class(head, full)}" role="region" aria-labelledby="{label}" tabindex="0">'
         f'<table class="data-table"><caption id="{label}">{html_escape(caption)}</caption>'
         f"<thead>{header}</thead><tbody>{body}</tbody></table></div>"
     )
+
+
+WIDE_COLUMNS = 10  # a visible results table with more columns than this may widen past the text on desktops
+
+
+def _scroll_class(head: list[str], full: bool) -> str:
+    """The table's scrolling box: a wide visible table (TSP: models, references, baselines, the paper) may use the
+    demos' width on a desktop, so its Ptr-Net columns are not scrolled out of view."""
+    return "table-scroll is-wide" if not full and len(head) > WIDE_COLUMNS else "table-scroll"
 
 
 def _grouped_header(head: list[str]) -> str:
