@@ -45,11 +45,6 @@ def tsp_label(points: np.ndarray) -> list[int]:
     return tsp_sequence(points) if len(points) <= HELD_KARP_MAX else lkh_tour(points)
 
 
-def reference_kind(n: int) -> str:
-    """Which solver gives the reference tour for n cities."""
-    return "Held-Karp" if n <= HELD_KARP_MAX else "LKH-3"
-
-
 def check(sizes: tuple[int, ...], per_size: int, seed: int) -> dict:
     """LKH-3's tour length against Held-Karp's on random sets: the largest relative excess per size."""
     report = {}

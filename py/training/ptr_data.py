@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-from lkh import HELD_KARP_MAX, lkh_tour
+from lkh import tsp_label
 from ptr_model import Config
 
 from ptrnet import baselines, tasks
@@ -20,15 +20,15 @@ from ptrnet import baselines, tasks
 def labelled(
     task: str, n: int, count: int, seed: int, taught: bool, teacher: str = ""
 ) -> tuple[list[np.ndarray], list[list[int]]]:
-    """tasks.generate's point sets and labels (or taught sequences), with LKH-3 tours for TSP above Held-Karp's sizes;
-    teacher: TSP tours of that approximate algorithm instead (baselines.ALGORITHMS), in the order it visits them."""
-    if task == "tsp" and (teacher or n > HELD_KARP_MAX):
-        rng = np.random.default_rng(seed)  # the points tasks.generate would draw
-        points = [tasks.random_points(rng, n) for _ in range(count)]
-        if teacher:
-            return points, [[int(j) + 1 for j in baselines.ALGORITHMS[teacher](p)] + [1] for p in points]
-        return points, [lkh_tour(p) for p in points]
-    return tasks.generate(task, n, count, seed, taught=taught)
+    """tasks.generate's point sets and labels (or taught sequences); TSP tours from lkh.tsp_label (Held-Karp, LKH-3
+    above its sizes), or with teacher that approximate algorithm's (baselines.ALGORITHMS) in the order it visits."""
+    if task != "tsp":
+        return tasks.generate(task, n, count, seed, taught=taught)
+    rng = np.random.default_rng(seed)  # the points tasks.generate would draw
+    points = [tasks.random_points(rng, n) for _ in range(count)]
+    if teacher:
+        return points, [[int(j) + 1 for j in baselines.ALGORITHMS[teacher](p)] + [1] for p in points]
+    return points, [tsp_label(p) for p in points]
 
 
 def make_batch(task: str, n: int, batch: int, seed: int, teacher: str = "") -> tuple[np.ndarray, np.ndarray]:

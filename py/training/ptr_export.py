@@ -13,6 +13,7 @@ from ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
 from ptr_train import load_checkpoint
 
 from ptrnet import tasks
+from ptrnet.results import golden_name
 
 GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10)}  # inputs per task, 2 sets each
 
@@ -20,11 +21,6 @@ GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10
 def model_kind(config: dict) -> str:
     """A run's model kind, the <kind> of <task>_<kind>.npz: "ptrnet", or "ptrnet_a1" for a TSP Ptr-Net taught by A1."""
     return "ptrnet" + (f"_{config['teacher'].lower()}" if config.get("teacher") else "")
-
-
-def golden_name(task: str, kind: str) -> str:
-    """The golden outputs' file of a task's model kind."""
-    return f"{task}_golden.json" if kind == "ptrnet" else f"{task}_{kind}_golden.json"
 
 
 def golden(model: PtrNet, task: str) -> dict:
@@ -58,7 +54,7 @@ def golden(model: PtrNet, task: str) -> dict:
 
 
 def write_golden(task: str, out_dir: Path, kind: str = "ptrnet") -> None:
-    """PyTorch's greedy decodings with the shipped (quantised) weights <task>_<kind>.npz, as golden_name says."""
+    """PyTorch's greedy decodings with the shipped (quantised) weights <task>_<kind>.npz, to results.golden_name."""
     from ptrnet import weights
 
     shipped = from_numpy_params(weights.load((out_dir / f"{task}_{kind}.npz").read_bytes()))

@@ -26,10 +26,10 @@ def test_lkh_tours_have_held_karp_length(n):
 
 
 def test_training_labels_switch_to_lkh_above_held_karp_sizes():
-    assert lkh.reference_kind(lkh.HELD_KARP_MAX) == "Held-Karp"
-    assert lkh.reference_kind(lkh.HELD_KARP_MAX + 1) == "LKH-3"
-    p = tasks.random_points(np.random.default_rng(3), 9)
+    p = tasks.random_points(np.random.default_rng(3), lkh.HELD_KARP_MAX)
     assert lkh.tsp_label(p) == tsp_sequence(p)
+    p = tasks.random_points(np.random.default_rng(3), lkh.HELD_KARP_MAX + 1)
+    assert lkh.tsp_label(p) == lkh.lkh_tour(p)
 
 
 def _two_opt_gain(points: np.ndarray, tour: list[int]) -> float:

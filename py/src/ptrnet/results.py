@@ -227,7 +227,7 @@ def model_card(task: str, weights_dir: Path, rows: dict) -> dict:
                 "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.tasks.random_points)",
                 "labels": _labels(task, model),
             },
-            "golden": f"data/{_golden_name(task, model)}" if model.startswith("ptrnet") else None,
+            "golden": f"data/{golden_name(task, model)}" if model.startswith("ptrnet") else None,
             "history": rec["history"],
             "metrics": {k: v for k, v in rows.items() if _key_model(k) == model},
         }
@@ -299,8 +299,8 @@ def _labels(task: str, model: str) -> str:
     return labels.format(task=task, kind="label", text=NOTATION[task])
 
 
-def _golden_name(task: str, model: str) -> str:
-    """The golden outputs' file of a Ptr-Net kind (py/training/ptr_export.golden_name writes it)."""
+def golden_name(task: str, model: str) -> str:
+    """The golden outputs' file of a Ptr-Net kind (py/training/ptr_export writes it there)."""
     return f"{task}_golden.json" if model == "ptrnet" else f"{task}_{model}_golden.json"
 
 
