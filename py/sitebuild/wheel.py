@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from sitebuild.config import CACHE, CPYTHON_ONLY, MODEL_FILES, OUR_PACKAGE, PY_PROJECT, SOURCE_DATE_EPOCH, WHEEL_OUT
+from sitebuild.config import CACHE, MODEL_FILES, OUR_PACKAGE, PY_PROJECT, SOURCE_DATE_EPOCH, WHEEL_OUT
 from sitebuild.shell import BuildError, run
 
 
@@ -25,8 +25,7 @@ def build_wheel() -> Path:
 
 
 def split_off_models(wheel: Path, models_dir: Path) -> Path:
-    """The site's copy of our wheel without the trained weights, which go to models_dir, and without the
-    CPython-only modules and files.
+    """The site's copy of our wheel without the trained weights, which go to models_dir.
 
     The weights are most of the wheel; the worker fetches them only when a demo first runs a
     trained model (Python raises ptrnet.MissingData with the path to fill).
@@ -41,19 +40,16 @@ def split_off_models(wheel: Path, models_dir: Path) -> Path:
             if MODEL_FILES.fullmatch(info.filename):
                 (models_dir / Path(info.filename).name).write_bytes(data)
                 continue
-            if CPYTHON_ONLY.fullmatch(info.filename):
-                continue
             if info.filename.endswith(".dist-info/RECORD"):
-                kept = (line for line in data.splitlines(keepends=True) if not _left_out(line.decode().split(",")[0]))
+                kept = (
+                    line
+                    for line in data.splitlines(keepends=True)
+                    if not MODEL_FILES.fullmatch(line.decode().split(",")[0])
+                )
                 data = b"".join(kept)
             target.writestr(info, data)
     if not any(models_dir.iterdir()):
         raise BuildError(
-            f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); run `python -m ptrnet.train` first."
+            f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); train and export a model first (README: Training)."
         )
     return site_wheel
-
-
-def _left_out(name: str) -> bool:
-    """A wheel member the site's wheel does not carry."""
-    return bool(MODEL_FILES.fullmatch(name) or CPYTHON_ONLY.fullmatch(name))

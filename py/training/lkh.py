@@ -1,7 +1,7 @@
 """Near-optimal TSP tours from LKH-3 (the PyPI package elkai) for sizes Held-Karp cannot label in time.
 
 Training side only: never in the wheel or the site. Tours come in the notation's form (from P1, second city
-smaller than the second-to-last), so they can stand in for ptrnet.notation.tsp_sequence.
+smaller than the second-to-last), so they can stand in for ptrnet.geometry.notation.tsp_sequence.
 
     PYTHONPATH=py/src python py/training/lkh.py check        # LKH-3 against Held-Karp on 200 sets, n = 12..14
     PYTHONPATH=py/src python py/training/lkh.py write-sets   # the evaluation's TSP test sets above Held-Karp's sizes
@@ -17,9 +17,10 @@ from pathlib import Path
 import elkai
 import numpy as np
 
-from ptrnet import datasets, tasks
-from ptrnet.notation import tsp_sequence
-from ptrnet.tsp import tour_length
+from ptrnet.geometry.notation import tsp_sequence
+from ptrnet.geometry.tsp import tour_length
+from ptrnet.pointer import tasks
+from training import datasets
 
 HELD_KARP_MAX = 12  # the largest n labelled by our exact Held-Karp; LKH-3 above
 SCALE = 10_000_000  # LKH-3 works on integer distances: coordinates in [0, 1] are scaled by this and rounded

@@ -1,6 +1,6 @@
 """Labelled training batches for the PyTorch trainer: made fresh (in worker processes) or drawn from a fixed pool.
 
-Labels come from ptrnet.notation (our hull, Held-Karp and Delaunay code) through ptrnet.tasks; TSP tours
+Labels come from ptrnet.geometry.notation (our hull, Held-Karp and Delaunay code) through ptrnet.pointer.tasks; TSP tours
 above lkh.HELD_KARP_MAX cities come from LKH-3 (lkh.py).
 """
 
@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-from lkh import tsp_label
-from ptr_model import Config
 
-from ptrnet import baselines, tasks
+from ptrnet.geometry import baselines
+from ptrnet.pointer import tasks
+from training.lkh import tsp_label
+from training.ptr_model import Config
 
 
 def labelled(

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from ptr_data import make_batch
-from ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
-from ptr_train import load_checkpoint
 
-from ptrnet import tasks
-from ptrnet.results import golden_name
+from ptrnet.pointer import tasks
+from training.cards import golden_name
+from training.paths import RECORDS
+from training.ptr_data import make_batch
+from training.ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
+from training.ptr_train import load_checkpoint
 
 GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10)}  # inputs per task, 2 sets each
 
@@ -53,28 +54,31 @@ def golden(model: PtrNet, task: str) -> dict:
     }
 
 
-def write_golden(task: str, out_dir: Path, kind: str = "ptrnet") -> None:
-    """PyTorch's greedy decodings with the shipped (quantised) weights <task>_<kind>.npz, to results.golden_name."""
-    from ptrnet import weights
+def write_golden(task: str, out_dir: Path, kind: str = "ptrnet", records: Path = RECORDS) -> None:
+    """PyTorch's greedy decodings with the shipped (quantised) weights <task>_<kind>.npz in out_dir, to
+    records/cards.golden_name."""
+    from ptrnet.pointer import weights
 
     shipped = from_numpy_params(weights.load((out_dir / f"{task}_{kind}.npz").read_bytes()))
-    (out_dir / golden_name(task, kind)).write_text(json.dumps(golden(shipped, task)) + "\n")
+    (records / golden_name(task, kind)).write_text(json.dumps(golden(shipped, task)) + "\n")
 
 
-def export(ckpt_path: Path, out_dir: Path) -> None:
+def export(ckpt_path: Path, out_dir: Path, records: Path = RECORDS) -> None:
     """Write <task>_<kind>.npz (int8 rows), its golden outputs from those very weights, and the training record."""
-    from ptrnet import weights
+    from ptrnet.pointer import weights
 
     model, ckpt = load_checkpoint(ckpt_path)
     task, kind = ckpt["config"]["task"], model_kind(ckpt["config"])
     weights.save(out_dir / f"{task}_{kind}.npz", to_numpy_params(model))
-    write_golden(task, out_dir, kind)
+    write_golden(task, out_dir, kind, records)
     record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device", "start_from")}
+    if ckpt.get("resumes"):
+        record["resumes"] = ckpt["resumes"]  # each resumed session: its first step and schedule changes
     if ckpt.get("earlier"):
         record["earlier"] = ckpt["earlier"]  # the training record of the weights this run started from
     record["trainer"] = f"PyTorch {torch.__version__}: py/training/ptr_torch.py"
     if ckpt["config"]["data"]:
         with np.load(ckpt["config"]["data"]) as pool:
             record["pool_per_n"] = len(pool[f"x{ckpt['config']['min_n']}"])
-    (out_dir / f"{task}_{kind}_training.json").write_text(json.dumps(record, indent=1) + "\n")
-    print(f"wrote {task}_{kind}.npz, {golden_name(task, kind)}, {task}_{kind}_training.json to {out_dir}")
+    (records / f"{task}_{kind}_training.json").write_text(json.dumps(record, indent=1) + "\n")
+    print(f"wrote {out_dir}/{task}_{kind}.npz, {records}/{golden_name(task, kind)} and {task}_{kind}_training.json")

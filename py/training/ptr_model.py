@@ -1,5 +1,5 @@
 """The Ptr-Net in PyTorch: a run's settings, the network, its initialisation, greedy decoding, and its weights
-in ptrnet.lstm_ptr's numpy layout."""
+in ptrnet.pointer.lstm_ptr's numpy layout."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import numpy as np
 import torch
 from torch import nn
 
-from ptrnet.lstm import from_torch_gates, to_torch_gates
+from ptrnet.nn.lstm import from_torch_gates, to_torch_gates
 
 
 @dataclass(frozen=True)
 class Config:
     """One training run's settings (stored in the checkpoint and the model card)."""
 
-    task: str = "hull"  # "hull", "tsp" or "delaunay" (ptrnet.tasks)
+    task: str = "hull"  # "hull", "tsp" or "delaunay" (ptrnet.pointer.tasks)
     hidden: int = 256  # LSTM width of encoder and decoder
     batch: int = 256  # examples per update, all of one n
     min_n: int = 5  # fewest points in a training example
@@ -38,7 +38,7 @@ class Config:
 
 
 class PtrNet(nn.Module):
-    """The Ptr-Net of ptrnet.lstm_ptr in PyTorch."""
+    """The Ptr-Net of ptrnet.pointer.lstm_ptr in PyTorch."""
 
     def __init__(self, hidden: int) -> None:
         """Parameters named as in the exported .npz."""
@@ -123,7 +123,7 @@ def widen(small: PtrNet, config: Config) -> PtrNet:
 
 # ---------------------------------------------------------------- the shipped int8 rounding
 
-# The matrices ptrnet.weights stores as int8 rows, and the torch dimension one numpy row's scale runs over
+# The matrices ptrnet.pointer.weights stores as int8 rows, and the torch dimension one numpy row's scale runs over
 # (the LSTM matrices are stored transposed, so a numpy row is a torch column).
 _ROUNDED = {
     "W1": 1,
@@ -136,7 +136,7 @@ _ROUNDED = {
 
 
 def int8_rounded(w: torch.Tensor, dim: int) -> torch.Tensor:
-    """w as ptrnet.weights.quantise stores it: steps of max |row| / 127, one scale per numpy row."""
+    """w as ptrnet.pointer.weights.quantise stores it: steps of max |row| / 127, one scale per numpy row."""
     scale = w.abs().amax(dim=dim, keepdim=True) / 127
     scale = torch.where(scale == 0, torch.ones_like(scale), scale)
     return torch.round(w / scale) * scale
@@ -173,7 +173,7 @@ def greedy(
 ) -> np.ndarray:
     """Greedy decoding step by step (B, steps), 0 = ⇐, -1 after the end; record gets each step's probabilities.
 
-    constrained: TSP's valid-tour rule (ptrnet.slot_rules, "tour"): start at P1, unvisited points, back to P1, ⇐.
+    constrained: TSP's valid-tour rule (ptrnet.pointer.slot_rules, "tour"): start at P1, unvisited points, back to P1, ⇐.
     """
     B, n, _ = x.shape
     keys, (h, c) = model.encode(x)
@@ -228,7 +228,7 @@ def _tour_allowed(visited: torch.Tensor, t: int, n: int) -> torch.Tensor:
 
 
 def to_numpy_params(model: PtrNet) -> dict[str, np.ndarray]:
-    """The model's weights under ptrnet.lstm_ptr's names and layout (inputs by rows, gates reordered)."""
+    """The model's weights under ptrnet.pointer.lstm_ptr's names and layout (inputs by rows, gates reordered)."""
     sd = {k: v.detach().double().cpu().numpy() for k, v in model.state_dict().items()}
     params = {"W1": sd["W1"], "W2": sd["W2"], "v": sd["v"], "end": sd["end"], "start": sd["start"]}
     for name in ("enc", "dec"):

@@ -1,17 +1,17 @@
 """PyTorch trainer for the Ptr-Nets of the paper's three problems (hull, TSP, Delaunay), GPU or CPU.
 
-The network is exactly ptrnet.lstm_ptr's, so the numpy code the browser runs can load the exported
+The network is exactly ptrnet.pointer.lstm_ptr's, so the numpy code the browser runs can load the exported
 weights: an LSTM encoder over the (x, y) points, an LSTM decoder started from the encoder's final state
 and fed a learned start vector then the previously chosen point's (x, y), and additive attention
 u_j = v . tanh(W1 e_j + W2 d_i) over the slots [⇐, P1..Pn] (slot ⇐ has a learned state "end") used as
 the output distribution. Teacher forcing lets one LSTM call run the whole decoder.
 
-Labels come from ptrnet.notation (our hull, Held-Karp and Delaunay code), made in worker processes.
+Labels come from ptrnet.geometry.notation (our hull, Held-Karp and Delaunay code), made in worker processes.
 Not part of the wheel; PyTorch is needed only here.
 
-    PYTHONPATH=py/src python py/training/ptr_torch.py train --task hull --out OUT --minutes 8
-    PYTHONPATH=py/src python py/training/ptr_torch.py export --ckpt OUT/hull.pt
-    PYTHONPATH=py/src python py/training/ptr_torch.py golden --task hull   # for weights already shipped
+    PYTHONPATH=py/src:py python -m training.ptr_torch train --task hull --out OUT --minutes 8
+    PYTHONPATH=py/src:py python -m training.ptr_torch export --ckpt OUT/hull.pt
+    PYTHONPATH=py/src:py python -m training.ptr_torch golden --task hull   # for weights already shipped
 """
 
 from __future__ import annotations
@@ -22,16 +22,15 @@ from dataclasses import fields
 from pathlib import Path
 
 import torch
-from ptr_data import make_data
-from ptr_export import export, write_golden
-from ptr_model import Config
-from ptr_train import train
 
-from ptrnet import tasks
+from ptrnet.pointer import tasks
+from training.paths import PACKAGE_DATA
+from training.ptr_data import make_data
+from training.ptr_export import export, write_golden
+from training.ptr_model import Config
+from training.ptr_train import train
 
-REPO = Path(__file__).resolve().parents[2]
 SCHEDULE = ("lr", "lr_final", "decay_steps", "clip")  # the settings a resumed run may change
-DATA_DIR = REPO / "py" / "src" / "ptrnet" / "data"  # where exported weights and golden outputs go
 
 
 def main() -> None:
@@ -67,10 +66,10 @@ def main() -> None:
     md.add_argument("--out", type=Path, required=True)
     ex = sub.add_parser("export")
     ex.add_argument("--ckpt", type=Path, required=True)
-    ex.add_argument("--out", type=Path, default=DATA_DIR)
+    ex.add_argument("--out", type=Path, default=PACKAGE_DATA)
     go = sub.add_parser("golden", help="golden outputs of already shipped weights")
     go.add_argument("--task", choices=list(tasks.SPECS), required=True)
-    go.add_argument("--out", type=Path, default=DATA_DIR)
+    go.add_argument("--out", type=Path, default=PACKAGE_DATA)
     args = ap.parse_args()
     if args.cmd == "train":
         if args.threads:

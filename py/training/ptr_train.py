@@ -1,5 +1,5 @@
 """Training the PyTorch Ptr-Net: the loop with Adam, learning-rate decay and clipping, validation by
-ptrnet.evaluation, and checkpoints that a later run resumes."""
+training.evaluation, and checkpoints that a later run resumes."""
 
 from __future__ import annotations
 
@@ -11,11 +11,13 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from ptr_data import batches, labelled
-from ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 from torch import nn
 
-from ptrnet import results, tasks
+from ptrnet.pointer import tasks
+from training import cards
+from training.paths import RECORDS
+from training.ptr_data import batches, labelled
+from training.ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 
 
 def lr_at(config: Config, step: int) -> float:
@@ -38,8 +40,10 @@ def save_checkpoint(
     history: list,
     start_from: str,
     earlier: dict | None,
+    resumes: list[dict],
 ) -> None:
-    """Weights, Adam moments and progress, written atomically; earlier: the training record of the init weights."""
+    """Weights, Adam moments and progress, written atomically; earlier: the training record of the init weights;
+    resumes: where each resumed session started and what schedule it changed."""
     tmp = path.with_suffix(".tmp")
     torch.save(
         {
@@ -52,6 +56,7 @@ def save_checkpoint(
             "device": _device_name(),
             "start_from": start_from,
             "earlier": earlier,
+            "resumes": resumes,
         },
         tmp,
     )
@@ -70,14 +75,14 @@ def _device_name() -> str:
     """The hardware this process trains on, for the model card."""
     if torch.cuda.is_available():
         return torch.cuda.get_device_name(0)
-    return results.cpu_device(torch.get_num_threads())
+    return cards.cpu_device(torch.get_num_threads())
 
 
 def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str, rounded: bool = False) -> dict:
     """Greedy decoding of fixed validation sets (seed 9000 + n), answers read into the labels' form and scored by
-    ptrnet.evaluation: hull exact match, TSP mean tour length over the optimum, Delaunay exact triangle sets;
+    training.evaluation: hull exact match, TSP mean tour length over the optimum, Delaunay exact triangle sets;
     rounded: with the shipped int8 matrices."""
-    from ptrnet import evaluation
+    from training import evaluation
 
     spec = tasks.SPECS[task]
     model.eval()
@@ -124,24 +129,25 @@ def train(
     model = init_model(config).to(device)
     start_from, earlier = "uniform init", None
     if init is not None:
-        from ptrnet import weights
+        from ptrnet.pointer import weights
 
         model = from_numpy_params(weights.load(init.read_bytes())).float()
         start_from = f"weights of {init.name}"
-        record = init.with_name(f"{init.stem}_training.json")  # how those weights were trained, kept in the lineage
+        record = RECORDS / f"{init.stem}_training.json"  # how those weights were trained, kept in the lineage
         earlier = json.loads(record.read_text()) if record.exists() else None
         if model.v.shape[0] < config.hidden:
             start_from += f", widened from hidden {model.v.shape[0]} to {config.hidden}"
             model = widen(model, config)
         model = model.to(device)
     opt = torch.optim.Adam(model.parameters(), lr=config.lr)
-    step, wall, history = 0, 0.0, []
+    step, wall, history, resumes = 0, 0.0, [], []
     if resume is not None:
         model, ckpt = load_checkpoint(resume, device)
         opt = torch.optim.Adam(model.parameters(), lr=config.lr)
         opt.load_state_dict(ckpt["opt"])
         step, wall, history, start_from = ckpt["step"], ckpt["wall"], ckpt["history"], ckpt["start_from"]
         earlier = ckpt.get("earlier")
+        resumes = [*ckpt.get("resumes", []), {"step": step, "schedule": schedule or {}, "device": _device_name()}]
         config = Config(**(ckpt["config"] | {"workers": config.workers} | (schedule or {})))
         print(f"resumed at step {step} ({wall:.0f} s trained); schedule changes: {schedule or 'none'}", flush=True)
     spec = tasks.SPECS[config.task]
@@ -171,7 +177,9 @@ def train(
             history.append(row)
             print(json.dumps(row), flush=True)
         if time.perf_counter() - last_ckpt > ckpt_every:
-            save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier)
+            save_checkpoint(
+                path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier, resumes
+            )
             last_ckpt = time.perf_counter()
-    save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier)
+    save_checkpoint(path, model, opt, config, step, time.perf_counter() - t0, history, start_from, earlier, resumes)
     print(f"saved {path} at step {step}", flush=True)

@@ -81,5 +81,6 @@ export const LIMITS = {
   maxPoints: PY.points.max, // Held-Karp runs live on every drag
   minPoints: 0,
   minModelPoints: PY.points.minModel, // demos 4 and the companion page
-  urlDecimals: 3, // precision of points in permalinks
+  maxModelPoints: PY.points.maxModel, // the trained models run live on every drag
+  pointDecimals: PY.points.decimals, // what the point editors keep and the permalinks write: one rule
 };

@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from ptrnet.tsp import held_karp  # noqa: E402
+from ptrnet.geometry.tsp import held_karp  # noqa: E402
 from tests.harness import LAUNCH_ARGS, chromium, print_table  # noqa: E402
 from tests.site_build import config  # noqa: E402
 from tests.site_build import server as site_server  # noqa: E402
@@ -92,7 +92,7 @@ PYODIDE_TIMING = """async (points) => {
   // time, not timeit: the site's stdlib holds only what the site imports.
   return pyodide.runPython(`
 import json, time
-from ptrnet.tsp import held_karp
+from ptrnet.geometry.tsp import held_karp
 pts = json.loads(points_json)
 held_karp(pts)
 best = float("inf")

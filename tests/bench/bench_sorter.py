@@ -10,7 +10,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ptrnet import sorter, sorter_eval, sorter_trainer
+from ptrnet.sorter import evaluation as sorter_eval
+from ptrnet.sorter import model as sorter
+from ptrnet.sorter import trainer as sorter_trainer
 
 
 def _median_seconds(work: Callable[[], object], repeats: int) -> float:

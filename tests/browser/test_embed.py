@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ptrnet.notation import hull_sequence
+from ptrnet.geometry.notation import hull_sequence
 from tests.browser.conftest import canvas_points, out_value, pixel_of
 from tests.harness import serving, url_of
 

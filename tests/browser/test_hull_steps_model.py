@@ -81,7 +81,7 @@ def test_points_can_be_added_up_to_twelve_and_deleted_down_to_three(demo):
 
 
 def test_the_note_gives_the_model_cards_accuracy_at_this_many_points(demo):
-    from ptrnet import trained
+    from ptrnet.pointer import trained
 
     sizes = trained.summary("hull")["demo_sizes"]
     note = demo.text_content(f"{ROOT} .demo-note")

@@ -1,4 +1,4 @@
-"""The stateful demos' shared request loop (demos/request-loop.js), seen from the page: a failed
+"""The stateful demos' shared request loop (ui/request-loop.js), seen from the page: a failed
 request leaves the demo in error with a Korean message and a retry button, the reader's work is
 kept, and retry carries on from the failed request to the same answer an uninterrupted run gives."""
 

@@ -48,7 +48,7 @@ def test_python_starts_on_a_page_that_never_gets_an_animation_frame(page, site_u
 
 
 def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(page, site_url):
-    from ptrnet.notation import hull_sequence
+    from ptrnet.geometry.notation import hull_sequence
     from tests.browser.conftest import canvas_points, pixel_of
 
     page.goto(site_url + "index.html")
@@ -114,7 +114,7 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
 
 
 def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, site_url):
-    from ptrnet.notation import hull_sequence
+    from ptrnet.geometry.notation import hull_sequence
     from tests.browser.conftest import canvas_points, pixel_of
 
     page.goto(site_url + "index.html")

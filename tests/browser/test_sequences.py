@@ -2,7 +2,7 @@
 
 import pytest
 
-from ptrnet.notation import hull_sequence, tsp_sequence
+from ptrnet.geometry.notation import hull_sequence, tsp_sequence
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
 DEMO = "sequences"

@@ -6,8 +6,8 @@ from itertools import pairwise
 
 import pytest
 
-from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
-from ptrnet.tsp import tour_length as closed_length
+from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
+from ptrnet.geometry.tsp import tour_length as closed_length
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 from tests.site_build import config
 
@@ -91,7 +91,8 @@ def test_the_page_explains_the_paper_with_its_tables(demo):
 
 
 def _json(name: str) -> dict:
-    return json.loads((config.MODEL_DATA / name).read_text())
+    folder = config.RECORDS if name.endswith("_results.json") else config.MODEL_DATA
+    return json.loads((folder / name).read_text())
 
 
 def _pct(share: float) -> str:
@@ -379,3 +380,33 @@ def test_only_the_companion_page_fetches_the_tsp_and_delaunay_weights(demo, site
     later = demo.watch.requests[before:]
     assert any(u.endswith("hull_ptrnet.npz") for u in later)  # the article's demos do use the hull model
     assert not [u for u in later if u.endswith(("tsp_ptrnet.npz", "delaunay_ptrnet.npz"))]
+
+
+def test_a_first_visit_fetches_the_three_models_at_once_and_a_failed_download_can_be_retried(page, site_url):
+    """The handler declares its weights: all three are asked for before any answer (in parallel), and when they
+    fail the exact answers still come, with a retry that fetches them again without a reload."""
+    asked, failing = [], [True]
+
+    def weights(route):
+        asked.append(route.request.url.rsplit("/", 1)[1])
+        if failing[0]:
+            route.fulfill(status=503, body="busy")
+        else:
+            route.continue_()
+
+    page.route("**/models/*.npz", weights)
+    page.goto(f"{site_url}{DEMO_PAGE}")
+    wait_ready(page, DEMO)
+    assert sorted(asked) == ["delaunay_ptrnet.npz", "hull_ptrnet.npz", "tsp_ptrnet.npz"]  # one round, each once
+    assert out_value(page, DEMO, "hull") == [3, 6, 4, 5, 3] and out_value(page, DEMO, "model_hull") is None
+    message = page.locator(f'[data-demo="{DEMO}"] .demo-message')
+    assert "내려받지 못해" in message.inner_text()
+    failing[0] = False
+    message.locator('[data-action="retry"]').click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-demo=\"three-problems\"] [data-out=\"model_hull\"]')?.dataset.value",
+        timeout=30_000,
+    )
+    wait_ready(page, DEMO)
+    assert out_value(page, DEMO, "model_hull") == [3, 6, 4, 5, 3] and out_value(page, DEMO, "model_tsp")
+    assert "내려받지 못해" not in message.inner_text() and len(asked) == 6

@@ -1,5 +1,6 @@
 """The build: verified official wheels, our wheel in the lock, reproducible output."""
 
+import ast
 import hashlib
 import json
 import os
@@ -13,7 +14,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from ptrnet import api, lm
+from ptrnet import api
+from ptrnet.prelude import lm
 from tests.site_build import config, pages, pyodide_files, stdlib, wheel
 
 ROOT = config.ROOT
@@ -199,51 +201,52 @@ def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes
 
 
 def test_the_companion_page_shows_our_measured_results_from_the_json():
-    from ptrnet import results
+    from training import tables
 
     html = (config.DIST / "three-problems.html").read_text()
     for task in pages.RESULTS_CAPTIONS:
         for placeholder in (pages.RESULTS_PLACEHOLDER, pages.FULL_RESULTS_PLACEHOLDER):
             assert placeholder.format(task=task) not in html
-        res = json.loads((config.MODEL_DATA / f"{task}_results.json").read_text())
+        res = json.loads((config.RECORDS / f"{task}_results.json").read_text())
         for brief in (True, False):
-            rows = results.markdown_rows(res, brief=brief)
+            rows = tables.markdown_rows(res, brief=brief)
             for row in rows[1:]:
                 assert "".join(f"<td>{html_escape(v)}</td>" for v in row[1:]) in html
         # the full table, with the symmetry vote and the set sizes, sits in a collapsed implementation note
         full = html.split(f'id="table-{task}-ours-full"')[0].rsplit("<details", 1)[1]
         assert full.startswith(' class="impl-note"') and "</details>" not in full
-        assert len(results.markdown_rows(res, brief=True)[0]) < len(results.markdown_rows(res)[0])
+        assert len(tables.markdown_rows(res, brief=True)[0]) < len(tables.markdown_rows(res)[0])
     assert "data-fact=" in html and not pages.FACT.search(html)  # every fact filled in
 
 
 def test_an_unknown_fact_or_a_missing_results_json_stops_the_build(tmp_path, monkeypatch):
-    from ptrnet import results
+    from training import facts
 
-    facts = results.page_facts()
+    known = facts.page_facts()
     page = '<p><span class="fact" data-fact="hull.ptrnet.greedy.accuracy.n50"></span></p>'
-    assert pages.fill_facts(page, facts, "x.html") == page.replace(
-        "></span>", f">{facts['hull.ptrnet.greedy.accuracy.n50']}</span>"
+    assert pages.fill_facts(page, known, "x.html") == page.replace(
+        "></span>", f">{known['hull.ptrnet.greedy.accuracy.n50']}</span>"
     )
     with pytest.raises(SystemExit, match="unknown fact 'hull.ptrnet.greedy.accuracy.n51'"):
-        pages.fill_facts(page.replace("n50", "n51"), facts, "x.html")
+        pages.fill_facts(page.replace("n50", "n51"), known, "x.html")
     with pytest.raises(SystemExit, match="not an empty"):
-        pages.fill_facts('<span class="fact" data-fact="hull.ptrnet.steps">9</span>', facts, "x.html")
-    for name in ("hull_results.json", "tsp_model_card.json"):
+        pages.fill_facts('<span class="fact" data-fact="hull.ptrnet.steps">9</span>', known, "x.html")
+    for name, folder in (("hull_results.json", "RECORDS"), ("tsp_model_card.json", "MODEL_DATA")):
         data = tmp_path / name.split("_")[0]
-        shutil.copytree(config.MODEL_DATA, data, ignore=shutil.ignore_patterns("*.npz"))
+        shutil.copytree(getattr(config, folder), data, ignore=shutil.ignore_patterns("*.npz"))
         (data / name).unlink()
-        monkeypatch.setattr(pages, "MODEL_DATA", data)
+        monkeypatch.setattr(pages, folder, data)
         (tmp_path / "page.html").write_text(page)
         with pytest.raises(SystemExit, match=f"{name} is missing"):
             pages.write_facts(tmp_path)
+        monkeypatch.undo()
     with pytest.raises(SystemExit, match="hull_results.json is missing"):
-        monkeypatch.setattr(pages, "MODEL_DATA", tmp_path / "hull")
+        monkeypatch.setattr(pages, "RECORDS", tmp_path / "hull")
         pages.results_table("hull")
 
 
 def test_the_generated_constants_module_is_what_python_generates_now():
-    from ptrnet import page_constants
+    from sitebuild import page_constants
 
     written = (ROOT / page_constants.GENERATED).read_text(encoding="utf-8")
     assert written == page_constants.module_text(), "run `python3 build.py constants`"
@@ -252,7 +255,7 @@ def test_the_generated_constants_module_is_what_python_generates_now():
 
 
 def test_a_stale_constants_module_stops_the_build_with_the_command_that_fixes_it(tmp_path, monkeypatch):
-    from ptrnet import page_constants
+    from sitebuild import page_constants
 
     stale = tmp_path / page_constants.GENERATED
     stale.parent.mkdir(parents=True)
@@ -276,12 +279,35 @@ def test_each_stylesheet_folder_ships_as_one_file_of_its_parts_in_order():
         assert not (config.DIST / "css" / folder.name).exists()
 
 
-def test_the_site_wheel_leaves_out_what_only_cpython_uses():
+def test_the_site_wheel_is_the_package_the_worker_imports_and_nothing_else():
+    """Every module in the site's wheel is reached from ptrnet.api by imports (the worker's entry point), and its
+    data are the package's files without the weights: no trainer, evaluation or record ships."""
     site_wheel = next((config.DIST / "pyodide").glob("ptrnet-*.whl"))
     with zipfile.ZipFile(site_wheel) as z:
-        names = z.namelist()
-    assert not [n for n in names if config.CPYTHON_ONLY.fullmatch(n) or n.endswith(".npz")]
-    assert "ptrnet/decoding.py" in names and "ptrnet/trained.py" in names
+        names = {n for n in z.namelist() if not n.split("/")[0].endswith(".dist-info")}
+        sources = {n: z.read(n).decode() for n in names if n.endswith(".py")}
+    package = config.PY_PROJECT / "src"
+    tracked = {
+        str(p.relative_to(package))
+        for p in (package / "ptrnet").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+    assert names == {n for n in tracked if not n.endswith(".npz")}
+    modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", "."): src for n, src in sources.items()}
+    reached, todo = set(), ["ptrnet.api"]
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in modules:
+            continue
+        reached.add(name)
+        for node in ast.walk(ast.parse(modules[name])):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("ptrnet"):
+                todo += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            elif isinstance(node, ast.Import):
+                todo += [a.name for a in node.names if a.name.startswith("ptrnet")]
+    packages = {m for m in modules if f"{m.replace('.', '/')}/__init__.py" in names}
+    assert set(modules) - packages - reached == set()
+    assert {"ptrnet.pointer.decoding", "ptrnet.geometry.hull", "ptrnet.handlers.models"} <= reached
 
 
 def test_the_pages_workflow_runs_the_cpython_tests_before_it_deploys():
@@ -306,3 +332,17 @@ def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert " passed" in done.stdout
+
+
+def test_every_page_gets_the_one_shared_head_and_only_the_embed_guide_allows_frames(tmp_path):
+    from sitebuild import heads
+
+    for page in sorted(config.DIST.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        source = (config.SITE / page.name).read_text(encoding="utf-8")
+        frames = page.name == "embed-guide.html"
+        assert heads.shared_head(frames) in html and "ptrnet:head" not in html, page.name
+        assert html.count("Content-Security-Policy") == 1 and "Content-Security-Policy" not in source
+    (tmp_path / "x.html").write_text("<head></head>")
+    with pytest.raises(SystemExit, match="exactly one"):
+        heads.write_heads(tmp_path)

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from ptrnet.adam import Adam, adam_update, global_norm
+from ptrnet.nn.adam import Adam, adam_update, global_norm
 
 
 def test_adam_update_equals_hand_computation() -> None:

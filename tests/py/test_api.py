@@ -7,9 +7,10 @@ import pytest
 from checks import HANGUL, assert_plain
 
 import ptrnet
-from ptrnet import api, sorter
+from ptrnet import api
 from ptrnet.api import InputError, dispatch, handler
 from ptrnet.handlers import base
+from ptrnet.sorter import model as sorter
 
 
 def test_sequences_solve_gives_the_reference_answers(reference):
@@ -124,7 +125,8 @@ def test_new_handlers_register_with_the_decorator(monkeypatch):
 
 
 def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
-    from ptrnet import sorter_eval, sorter_trainer
+    from ptrnet.sorter import evaluation as sorter_eval
+    from ptrnet.sorter import trainer as sorter_trainer
 
     reset = dispatch("sort-trainer", "reset", {"seed": 5, "mask": True, "instance": "api-test"})
     assert reset["iteration"] == 0 and reset["loss"] is None and reset["seed"] == 5

@@ -1,4 +1,4 @@
-"""Greedy decoding and beam search (ptrnet.decoding) against brute force, greedy and the decoding rules."""
+"""Greedy decoding and beam search (ptrnet.pointer.decoding) against brute force, greedy and the decoding rules."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ import itertools
 import numpy as np
 import pytest
 
-from ptrnet import decoding
-from ptrnet import lstm_ptr as L
-from ptrnet.slot_rules import blocked_slots
+from ptrnet.pointer import decoding
+from ptrnet.pointer import lstm_ptr as L
+from ptrnet.pointer.slot_rules import blocked_slots
+from training import lstm_ptr_grad as G
 
 
 def _random_model(seed: int, hidden: int = 8, scale: float = 0.8) -> L.Params:
     """A float64 Ptr-Net with large random weights, so that its distributions are far from uniform."""
-    return L.init_params("ptrnet", hidden, seed, scale=scale, dtype=np.float64)
+    return G.init_params("ptrnet", hidden, seed, scale=scale, dtype=np.float64)
 
 
 def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -> float:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.spatial import Delaunay
 
-from ptrnet.delaunay import delaunay, incircle
+from ptrnet.geometry.delaunay import delaunay, incircle
 
 
 def cross(a, b, c) -> Fraction:

@@ -11,9 +11,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ptrnet import baselines, datasets, evaluation, tasks
-from ptrnet.notation import delaunay_sequence, tsp_sequence
-from ptrnet.tsp import tour_length
+from ptrnet.geometry import baselines
+from ptrnet.geometry.notation import canonical_hull, delaunay_sequence, tsp_sequence
+from ptrnet.geometry.tsp import tour_length
+from ptrnet.pointer import tasks
+from training import datasets, evaluation
 
 
 def _brute_force_optimum(points: np.ndarray) -> float:
@@ -115,13 +117,19 @@ def test_the_hull_model_read_back_gives_every_line_of_the_papers_5_point_file() 
 
 
 def test_a_hull_answer_is_read_from_its_smallest_index_only_when_it_closes() -> None:
-    read = tasks.hull_in_notation
+    read = canonical_hull
     assert read([6, 4, 5, 3, 6]) == [3, 6, 4, 5, 3]
     assert read([3, 6, 4, 5, 3]) == [3, 6, 4, 5, 3]
     assert read([5, 3, 5, 2, 5]) == [2, 5, 3, 5, 2]  # a point named twice: read from the smallest index all the same
     assert read([6, 4, 5, 3]) == [6, 4, 5, 3]  # never closed: a wrong answer stays as the model gave it
     assert read([4]) == [4] and read([]) == [] and read([2, 2]) == [2, 2]
-    assert tasks.SPECS["tsp"].read([1, 3, 2, 1]) == [1, 3, 2, 1]
+    assert tasks.SPECS["hull"].read is canonical_hull
+
+
+def test_a_tour_answer_is_read_in_the_notations_direction() -> None:
+    assert tasks.SPECS["tsp"].read([1, 3, 2, 4, 1]) == [1, 3, 2, 4, 1]
+    assert tasks.SPECS["tsp"].read([1, 4, 2, 3, 1]) == [1, 3, 2, 4, 1]  # the same tour, the other way round
+    assert tasks.SPECS["tsp"].read([1, 2, 1]) == [1, 2, 1]
 
 
 def test_generated_test_sets_are_made_once_and_read_back(tmp_path: Path) -> None:

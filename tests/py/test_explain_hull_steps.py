@@ -6,7 +6,7 @@ from checks import assert_korean_error, raw_json
 
 from ptrnet import explain
 from ptrnet.api import dispatch
-from ptrnet.notation import hull_sequence
+from ptrnet.geometry.notation import hull_sequence
 
 HULL_DECODING = [3, 6, 4, 5, 3, 0]  # P3 P6 P4 P5 P3 ⇐; 0 stands for ⇐
 INTERIOR = [1, 2, 7]  # P1, P2, P7 lie inside the example's hull

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.spatial import ConvexHull
 
-from ptrnet.hull import convex_hull, orient
+from ptrnet.geometry.hull import convex_hull, orient
+from ptrnet.geometry.notation import canonical_hull, hull_sequence
 
 
 def cross(a, b, c) -> Fraction:
@@ -17,7 +18,7 @@ def cross(a, b, c) -> Fraction:
 
 
 def assert_valid_hull(points, hull) -> None:
-    """Exact check: hull is the strictly convex, counter-clockwise polygon of all points, from its smallest index."""
+    """Exact check: hull is the strictly convex, counter-clockwise polygon of all points, from its leftmost vertex."""
     pts = [tuple(map(float, p)) for p in points]
     hull = hull.tolist()
     assert len(set(hull)) == len(hull)
@@ -25,7 +26,7 @@ def assert_valid_hull(points, hull) -> None:
     if not pts:
         assert hull == []
         return
-    assert hull[0] == min(hull)
+    assert pts[hull[0]] == min(pts[i] for i in hull)  # leftmost, then lowest
     if len(hull) == 1:
         assert all(p == pts[hull[0]] for p in pts)
     elif len(hull) == 2:
@@ -44,22 +45,28 @@ def assert_valid_hull(points, hull) -> None:
 def test_reproduces_every_line_of_the_papers_5_point_test_file(read_data):
     lines = read_data("convex_hull_5_test.txt")
     assert len(lines) == 10_000
-    mismatches = [(pts, want) for pts, want in lines if (convex_hull(pts) + 1).tolist() + [want[0]] != want]
+    mismatches = [(pts, want) for pts, want in lines if hull_sequence(pts) != want]
     assert mismatches == []
 
 
 def test_reference_example_hull_is_3_6_4_5(reference):
-    assert (convex_hull(reference["points"]) + 1).tolist() == reference["hull"][:-1]
+    assert hull_sequence(reference["points"]) == reference["hull"]
 
 
 def test_degenerate_inputs_have_defined_answers():
     assert convex_hull(np.zeros((0, 2))).tolist() == []
     assert convex_hull([[0.3, 0.7]]).tolist() == [0]
     assert convex_hull([[0.5, 0.5]] * 4).tolist() == [0]
-    assert convex_hull([[0.9, 0.1], [0.2, 0.4]]).tolist() == [0, 1]
+    assert convex_hull([[0.9, 0.1], [0.2, 0.4]]).tolist() == [1, 0]  # from the leftmost point
+    assert hull_sequence([[0.9, 0.1], [0.2, 0.4]]) == [1, 2, 1]  # the notation: from the smallest index
     collinear = [[0.5, 0.5], [0.25, 0.25], [0.75, 0.75], [0.0, 0.0]]
-    assert convex_hull(collinear).tolist() == [2, 3]  # the two extremes, smallest index first
-    assert convex_hull([[0.2, 0.2], [0.2, 0.2], [0.8, 0.2], [0.5, 0.9], [0.8, 0.2]]).tolist() == [0, 2, 3]
+    assert hull_sequence(collinear) == [3, 4, 3]  # the two extremes, smallest index first
+    assert hull_sequence([[0.2, 0.2], [0.2, 0.2], [0.8, 0.2], [0.5, 0.9], [0.8, 0.2]]) == [1, 3, 4, 1]
+
+
+def test_the_canonical_hull_reads_any_rotation_of_a_polygon_from_its_smallest_index():
+    assert canonical_hull([4, 2, 7, 4]) == canonical_hull([2, 7, 4, 2]) == canonical_hull([7, 4, 2, 7]) == [2, 7, 4, 2]
+    assert canonical_hull([4, 2, 7]) == [4, 2, 7]  # not closed: left as it is
 
 
 def test_points_on_an_edge_are_not_vertices():

@@ -1,18 +1,14 @@
 """The training side's LKH-3 tours (py/training/lkh.py) and the LKH-3-labelled TSP test sets in tests/data: the
 same lengths as our Held-Karp where both run, and no tour of a test set that a 2-opt move or A2/A3 would beat."""
 
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
-from ptrnet import baselines, datasets, evaluation, tasks
-from ptrnet.notation import tsp_sequence
-from ptrnet.tsp import tour_length
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py" / "training"))
-import lkh  # noqa: E402  (training side, not part of the package)
+from ptrnet.geometry import baselines
+from ptrnet.geometry.notation import tsp_sequence
+from ptrnet.geometry.tsp import tour_length
+from ptrnet.pointer import tasks
+from training import datasets, evaluation, lkh
 
 
 @pytest.mark.parametrize("n", [12, 13, 14])

@@ -1,4 +1,4 @@
-"""Tests of the prelude's LSTM language model (ptrnet.lm): one step's shapes, gates and temperature, the prefix,
+"""Tests of the prelude's LSTM language model (ptrnet.prelude.lm): one step's shapes, gates and temperature, the prefix,
 gradients and a short training run."""
 
 from __future__ import annotations
@@ -7,7 +7,10 @@ import numpy as np
 import pytest
 from checks import numeric_grads, rel_err
 
-from ptrnet import lm, lstm
+from ptrnet.nn import lstm
+from ptrnet.prelude import lm
+from ptrnet.prelude.corpus import BOS, EOS
+from training import lm_train
 
 # ---------------------------------------------------------------- references
 
@@ -84,12 +87,12 @@ def test_shown_step_is_the_shared_cells_step_on_the_shipped_weights() -> None:
     vocab, params = lm.load()
     H = params["W_h"].shape[0]
     for seed, greedy in ((0, True), (1, False), (2, False)):
-        tokens = [vocab.index(lm.BOS)]
+        tokens = [vocab.index(BOS)]
         h, c = np.zeros((1, H)), np.zeros((1, H))
-        while vocab[tokens[-1]] != lm.EOS and len(tokens) < lm.MAX_TOKENS:
+        while vocab[tokens[-1]] != EOS and len(tokens) < lm.MAX_TOKENS:
             ids = np.array([tokens[-1]])
             shown = lm.step(params, ids, h, c)
-            x, h, c, k = lm._cell(params, ids, h, c)  # the shared cell, weights as stored (lstm.GATES)
+            x, h, c, k = lm.cell(params, ids, h, c)  # the shared cell, weights as stored (lstm.GATES)
             p = lm.softmax(h @ params["W_s"] + params["b_s"])
             for name, want in {"x": x, "c": c, "h": h, "p": p, "f": k.f, "g": k.g, "i": k.i, "o": k.o}.items():
                 np.testing.assert_allclose(shown[name], want, rtol=0, atol=1e-12, err_msg=name)
@@ -128,15 +131,15 @@ def test_lm_gradients_match_finite_differences() -> None:
     ids = rng.integers(0, 6, (3, 5))
     mask = np.ones((3, 4))
     mask[0, 2:] = 0.0  # a shorter sentence
-    _, grads = lm.loss_and_grads(params, ids, mask)
-    num = numeric_grads(lambda: lm.loss_and_grads(params, ids, mask)[0], params)
+    _, grads = lm_train.loss_and_grads(params, ids, mask)
+    num = numeric_grads(lambda: lm_train.loss_and_grads(params, ids, mask)[0], params)
     for name in lm.PARAM_NAMES:
         assert rel_err(grads[name], num[name]) < 1e-5, name
 
 
 def test_short_training_is_seeded_and_lowers_the_loss() -> None:
-    config = lm.LMConfig(iterations=30)
-    a, losses = lm.train(config)
-    b, _ = lm.train(config)
+    config = lm_train.LMConfig(iterations=30)
+    a, losses = lm_train.train(config)
+    b, _ = lm_train.train(config)
     assert all(np.array_equal(a[k], b[k]) for k in lm.PARAM_NAMES)
     assert losses[-1] < 0.8 * losses[0]

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from checks import HANGUL
 
-from ptrnet import api, lm
+from ptrnet import api
+from ptrnet.prelude import lm
 
 # ---------------------------------------------------------------- the shipped LM and the lm-shapes handler
 

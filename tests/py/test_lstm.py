@@ -1,4 +1,4 @@
-"""The package's one LSTM cell (ptrnet.lstm): PyTorch's gate order, the step against PyTorch's formula,
+"""The package's one LSTM cell (ptrnet.nn.lstm): PyTorch's gate order, the step against PyTorch's formula,
 the backward pass against central differences."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ptrnet import lstm
+from ptrnet.nn import lstm
 
 
 def test_torch_gate_order_maps_to_ours_and_back() -> None:

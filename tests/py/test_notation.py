@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from ptrnet.delaunay import delaunay
-from ptrnet.notation import (
+from ptrnet.geometry.delaunay import delaunay
+from ptrnet.geometry.notation import (
     delaunay_sequence,
     format_sequence,
     format_triangles,

@@ -1,4 +1,4 @@
-"""Tests of the nplm demo: Bengio et al.'s NPLM (ptrnet.nplm), its gradients, training, summary and handlers."""
+"""Tests of the nplm demo: Bengio et al.'s NPLM (ptrnet.prelude.nplm), its gradients, training, summary and handlers."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 from checks import HANGUL, numeric_grads, rel_err
 
-from ptrnet import api, nplm, prelude_corpus, trigram
+from ptrnet import api
+from ptrnet.prelude import corpus as prelude_corpus
+from ptrnet.prelude import nplm, trigram
 
 # ---------------------------------------------------------------- NPLM
 

@@ -1,4 +1,4 @@
-"""Tests of the prelude corpus (ptrnet.prelude_corpus) and the trigram baseline counted from it (ptrnet.trigram)."""
+"""Tests of the prelude corpus (ptrnet.prelude.corpus) and the trigram baseline counted from it (ptrnet.prelude.trigram)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
-from ptrnet import prelude_corpus, trigram
+from ptrnet.prelude import corpus as prelude_corpus
+from ptrnet.prelude import trigram
 
 
 def test_trigram_distributions_sum_to_one_for_every_context() -> None:

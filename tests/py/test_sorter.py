@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ptrnet import sorter, sorter_trainer
+from ptrnet.sorter import model as sorter
+from ptrnet.sorter import trainer as sorter_trainer
 
 # ---------------------------------------------------------------- references
 

@@ -8,7 +8,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ptrnet import sorter, sorter_eval, sorter_trainer
+from ptrnet.sorter import evaluation as sorter_eval
+from ptrnet.sorter import model as sorter
+from ptrnet.sorter import trainer as sorter_trainer
 
 Curves = dict[str, list[Any]]
 

@@ -6,8 +6,9 @@ import math
 
 import numpy as np
 
-from ptrnet import sorter, sorter_trainer
-from ptrnet.adam import adam_update
+from ptrnet.nn.adam import adam_update
+from ptrnet.sorter import model as sorter
+from ptrnet.sorter import trainer as sorter_trainer
 
 # ---------------------------------------------------------------- one iteration
 

@@ -6,8 +6,9 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull, Delaunay
 
-from ptrnet import api, evaluation, symmetry, tasks, weights
-from ptrnet.hull import orient
+from ptrnet import api
+from ptrnet.geometry.hull import orient
+from ptrnet.pointer import answers, symmetry, tasks, weights
 
 
 def _dyadic_points(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -61,8 +62,8 @@ def test_delaunay_ballots_are_triangle_sets_whatever_the_order_of_triangles_and_
     one = [1, 2, 3, 2, 4, 3]
     other = [4, 3, 2, 3, 1, 2]  # the same two triangles, other order, other corner order
     doubled = [1, 2, 3, 2, 4, 3, 3, 2, 4]  # the same set with a triangle named twice: another answer
-    answers = [one, doubled, other, doubled, other, [1], [1, 2], [2]]
-    assert symmetry.majority("delaunay", answers) == (one, 3)
+    seen = [one, doubled, other, doubled, other, [1], [1, 2], [2]]
+    assert symmetry.majority("delaunay", seen) == (one, 3)
 
 
 @pytest.mark.parametrize("task", symmetry.TASKS)
@@ -70,11 +71,11 @@ def test_the_trained_models_vote_the_same_on_every_image_of_the_points(task: str
     params = weights.shipped(f"{task}_ptrnet")
     rng = np.random.default_rng(11)
     sets = [_dyadic_points(rng, 6) for _ in range(40)]
-    answers, counts = symmetry.vote(params, task, sets)
+    voted, counts = answers.vote(params, task, sets)
     for sym in symmetry.IMAGES[1:]:
-        theirs, their_counts = symmetry.vote(params, task, [symmetry.image(p, *sym) for p in sets])
+        theirs, their_counts = answers.vote(params, task, [symmetry.image(p, *sym) for p in sets])
         assert their_counts == counts  # the same 8 images, decoded in another order
-        for mine, other, count in zip(answers, theirs, counts, strict=True):
+        for mine, other, count in zip(voted, theirs, counts, strict=True):
             if 2 * count > len(symmetry.IMAGES):  # a strict majority wins whatever the order
                 back = symmetry.in_original_frame(task, other, symmetry.mirrors(*sym))
                 assert symmetry._ballot(task, back) == symmetry._ballot(task, mine)
@@ -82,7 +83,7 @@ def test_the_trained_models_vote_the_same_on_every_image_of_the_points(task: str
 
 
 def _ballot(task: str, seq: list[int]) -> tuple:
-    """Written apart from ptrnet.symmetry's: the hull's sequence; the Delaunay answer's length and triangle set."""
+    """Written apart from ptrnet.pointer.symmetry's: the hull's sequence; the Delaunay answer's length and triangle set."""
     if task == "hull":
         return tuple(seq)
     return len(seq), frozenset(tuple(sorted(seq[j : j + 3])) for j in range(0, len(seq) - len(seq) % 3, 3))
@@ -94,10 +95,10 @@ def test_the_evaluations_vote_is_the_majority_of_eight_separate_greedy_decodings
 
     examples = tasks.generate(task, 7, 60, seed=5)[0]
     params = weights.shipped(f"{task}_ptrnet")
-    voted = evaluation.decode_all(params, task, examples, vote=True)
+    voted = answers.decode(params, task, examples, "vote")
     ballots: list[list] = [[] for _ in examples]
     for sym in symmetry.IMAGES:  # one image at a time, as a reader would by mirroring the points
-        for k, out in enumerate(evaluation.decode_all(params, task, [symmetry.image(p, *sym) for p in examples])):
+        for k, out in enumerate(answers.decode(params, task, [symmetry.image(p, *sym) for p in examples])):
             ballots[k].append(_ballot(task, out[::-1] if task == "hull" and symmetry.mirrors(*sym) else out))
     decided = 0
     for mine, theirs in zip(voted, ballots, strict=True):
@@ -115,9 +116,9 @@ def test_three_problems_votes_on_request_and_says_how_many_images_agreed(referen
     assert plain["model_votes"] == {} and set(res["model_votes"]) == {"hull", "delaunay"}
     params = {t: weights.shipped(f"{t}_ptrnet", np.float32) for t in symmetry.TASKS}
     for task in symmetry.TASKS:
-        answers, counts = symmetry.vote(params[task], task, [np.array(points, dtype=np.float64)])
+        voted, counts = answers.vote(params[task], task, [np.array(points, dtype=np.float64)])
         assert res["model_votes"][task] == counts[0] and 1 <= counts[0] <= 8
-    assert res["model_hull"] == symmetry.vote(params["hull"], "hull", [np.array(points)])[0][0]
+    assert res["model_hull"] == answers.vote(params["hull"], "hull", [np.array(points)])[0][0]
     assert res["model_tsp"] == plain["model_tsp"]  # the tour search does not vote
     with pytest.raises(api.InputError, match="참"):
         api.dispatch("three-problems", "solve", {"points": points, "vote": "yes"})
@@ -125,4 +126,4 @@ def test_three_problems_votes_on_request_and_says_how_many_images_agreed(referen
 
 def test_voting_is_refused_for_the_tsp() -> None:
     with pytest.raises(ValueError, match="tsp"):
-        symmetry.vote(weights.shipped("tsp_ptrnet"), "tsp", [np.full((5, 2), 0.5)])
+        answers.vote(weights.shipped("tsp_ptrnet"), "tsp", [np.full((5, 2), 0.5)])

@@ -12,10 +12,13 @@ import pytest
 from checks import HANGUL
 
 import ptrnet
-from ptrnet import api, datasets, decoding, evaluation, results, tasks, trained, weights
-from ptrnet import lstm_ptr as L
-from ptrnet import train as T
-from ptrnet.notation import hull_sequence, tsp_sequence
+from ptrnet import api
+from ptrnet.geometry.notation import canonical_hull, hull_sequence, tsp_sequence
+from ptrnet.pointer import decoding, tasks, trained, weights
+from ptrnet.pointer import lstm_ptr as L
+from training import datasets, evaluation, facts, tables
+from training import np_train as T
+from training.paths import RECORDS, REPO
 
 SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
 GOLDEN = [  # (task, model kind) of every shipped Ptr-Net with golden outputs, as the model cards list them
@@ -28,9 +31,14 @@ def _data(name: str) -> bytes:
     return resources.files("ptrnet").joinpath(f"data/{name}").read_bytes()
 
 
+def _record(name: str) -> bytes:
+    """A file of the training side's records (results JSON, golden outputs)."""
+    return (RECORDS / name).read_bytes()
+
+
 @pytest.mark.parametrize(("task", "kind"), GOLDEN)
 def test_numpy_decoding_reproduces_the_golden_outputs_of_pytorch(task: str, kind: str) -> None:
-    golden = json.loads(_data(trained.card(task)["models"][kind]["golden"].removeprefix("data/")))
+    golden = json.loads((REPO / trained.card(task)["models"][kind]["golden"]).read_bytes())
     params = weights.shipped(f"{task}_{kind}")
     spec = tasks.SPECS[task]
     assert len({len(c["points"]) for c in golden["cases"]}) >= 3  # several sizes
@@ -73,9 +81,9 @@ def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> Non
 
 @pytest.mark.parametrize("task", SHIPPED)
 def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
-    res = json.loads(_data(f"{task}_results.json"))
-    rows = results.markdown_rows(res)
-    readme = results.README.read_text()
+    res = json.loads(_record(f"{task}_results.json"))
+    rows = tables.markdown_rows(res)
+    readme = tables.README.read_text()
     for row in rows[1:]:
         assert "| " + " | ".join(row) + " |" in readme
 
@@ -85,24 +93,24 @@ def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
     [(0.9996, "99.96 %"), (0.9994, "99.9 %"), (0.961, "96.1 %"), (1.0, "100.00 %"), (0.0, "0.0 %")],
 )
 def test_a_percentage_that_would_round_to_100_shows_two_decimals(share: float, text: str) -> None:
-    assert results.percent(share) == text
-    assert results.percent(share, "\u00a0") == text.replace(" ", "\u00a0")
+    assert tables.percent(share) == text
+    assert tables.percent(share, "\u00a0") == text.replace(" ", "\u00a0")
 
 
 @pytest.mark.parametrize("task", SHIPPED)
 def test_no_results_table_rounds_a_share_below_one_to_100_percent(task: str) -> None:
-    res = json.loads(_data(f"{task}_results.json"))
+    res = json.loads(_record(f"{task}_results.json"))
     for brief in (True, False):
-        cells = [c for row in results.markdown_rows(res, brief=brief) for c in row]
+        cells = [c for row in tables.markdown_rows(res, brief=brief) for c in row]
         assert "100.0 %" not in cells
     if task == "hull":
         area = res["ours"]["ptrnet_5"]["greedy"]["area_coverage"]
-        assert 0.9995 <= area < 1 and results.percent(area) in results.markdown_rows(res)[1]
+        assert 0.9995 <= area < 1 and tables.percent(area) in tables.markdown_rows(res)[1]
 
 
 def test_the_tsp_table_names_its_models_and_references_as_the_results_rows_do() -> None:
-    res = json.loads(_data("tsp_results.json"))
-    head, *rows = results.markdown_rows(res, brief=True)
+    res = json.loads(_record("tsp_results.json"))
+    head, *rows = tables.markdown_rows(res, brief=True)
     assert head[:5] == ["모델", "학습 n", "시험 n", "기준 해 (방법)", "기준 해 (길이)"]
     table = [dict(zip(head, r, strict=True)) for r in rows]
     ours = [r for r in table if r["모델"] == "Ptr-Net"]
@@ -113,13 +121,13 @@ def test_the_tsp_table_names_its_models_and_references_as_the_results_rows_do() 
     assert [r["시험 n"] for r in taught] == ["20", "50"] and taught[-1]["논문 (길이)"] == "6.42"
     # one model measured against exact tours only: no model column, the reference is simply the optimum
     exact = dict(res, ours={k: v for k, v in res["ours"].items() if k in ("ptrnet_5", "ptrnet_10")})
-    assert results.markdown_rows(exact, brief=True)[0][:3] == ["학습 n", "시험 n", "최적"]
-    facts = results.page_facts()
-    assert facts["tsp.ptrnet.reference.n10"] == "공개 파일" and facts["tsp.ptrnet.reference.n50"] == "LKH-3"
+    assert tables.markdown_rows(exact, brief=True)[0][:3] == ["학습 n", "시험 n", "최적"]
+    known = facts.page_facts()
+    assert known["tsp.ptrnet.reference.n10"] == "공개 파일" and known["tsp.ptrnet.reference.n50"] == "LKH-3"
 
 
 def test_the_a1_taught_model_beats_its_teacher_and_no_tour_is_invalid_or_beats_its_reference() -> None:
-    ours = json.loads(_data("tsp_results.json"))["ours"]
+    ours = json.loads(_record("tsp_results.json"))["ours"]
     for n in (20, 50):
         row = ours[f"ptrnet_a1_{n}"]
         assert row["taught_by"] == "A1" and row["beam"]["valid"] == 1.0
@@ -149,7 +157,7 @@ def test_hull_steps_real_is_a_valid_greedy_decoding(reference: dict) -> None:
             prev = choice
         ended = res["steps"][-1]["choice"] == 0
         assert res["ended"] == ended
-        assert res["output"] == tasks.hull_in_notation(chosen[:-1] if ended else chosen)  # steps: as emitted
+        assert res["output"] == canonical_hull(chosen[:-1] if ended else chosen)  # steps: as emitted
 
 
 def test_hull_steps_real_solves_the_reference_example(reference: dict) -> None:
@@ -243,7 +251,7 @@ def test_weights_the_page_could_not_fetch_leave_the_exact_answers_and_a_korean_n
     assert api.call("three-problems", "solve", {"points": points})["error"] == {
         "kind": "missing",
         "message": "학습한 가중치를 아직 받지 않았습니다.",
-        "missing": path,
+        "missing": [path],
     }
     res = api.call("three-problems", "solve", {"points": points}, unavailable=[path])["result"]
     assert res["tsp"] == tsp_sequence(points) and res["hull"] == hull_sequence(points)
@@ -255,11 +263,27 @@ def test_weights_the_page_could_not_fetch_leave_the_exact_answers_and_a_korean_n
     assert refused["kind"] == "input" and "내려받지 못했습니다" in refused["message"]
 
 
+def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(monkeypatch, tmp_path) -> None:
+    """The site's wheel has no weights: one reply lists all the files the handler declares, before it runs, and a
+    call that names them unavailable runs once and answers without those models."""
+    monkeypatch.setattr(weights, "_path", lambda name: tmp_path / f"{name}.npz")
+    monkeypatch.setattr(weights, "_load_shipped", lambda name, dtype: (_ for _ in ()).throw(ptrnet.MissingData(name)))
+    ran = []
+    monkeypatch.setattr(trained, "three_models", lambda *a, **k: ran.append(1) or {"text": {}})
+    points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
+    reply = api.call("three-problems", "solve", {"points": points})
+    wanted = [str(tmp_path / f"{task}_ptrnet.npz") for task in tasks.SPECS]
+    assert reply["error"]["kind"] == "missing" and reply["error"]["missing"] == wanted and ran == []
+    assert api.call("three-problems", "solve", {"points": points}, unavailable=wanted)["ok"] and ran == [1]
+    assert api.call("slots", "solve", {"points": points, "models": False})["ok"]  # declares nothing without models
+    assert len(api.call("slots", "solve", {"points": points})["error"]["missing"]) == 2
+
+
 @pytest.mark.parametrize("task", SHIPPED)
 def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) -> None:
     card = json.loads(_data(f"{task}_model_card.json"))
     m = card["models"]["ptrnet"]
-    line = results.training_line(task, card)
+    line = facts.training_line(task, card)
     assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}번 반복" in line
     assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
     earlier = m.get("earlier_runs", [])
@@ -270,7 +294,7 @@ def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) 
 def test_a_model_the_numpy_trainer_made_names_its_cpu_threads_in_korean(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("OMP_NUM_THREADS", "3")
     config = T.TrainConfig(hidden=8, batch=8, steps=2, val_every=100, ckpt_every=100)
-    record = T.train(config, out_dir=tmp_path, cache=tmp_path / "c", progress=False)
+    record = T.train(config, out_dir=tmp_path, records=tmp_path, cache=tmp_path / "c", progress=False)
     card = json.loads(_data("hull_model_card.json"))
     card["models"]["ptrnet"]["hardware"] = record["device"]
-    assert "CPU 3스레드에서" in results.training_line("hull", card)
+    assert "CPU 3스레드에서" in facts.training_line("hull", card)

@@ -2,7 +2,7 @@
 
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import datasets
+from training import datasets
 
 
 @run_in_pyodide(packages=["ptrnet"])
@@ -21,7 +21,7 @@ def test_reference_example_gives_the_specs_three_answers(selenium):
     import json
 
     from ptrnet.api import dispatch
-    from ptrnet.notation import delaunay_sequence, hull_sequence, tsp_sequence
+    from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
 
     pts = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
     delaunay = [[1, 3, 5], [1, 5, 7], [1, 2, 3], [1, 2, 7], [4, 5, 7], [2, 3, 6], [2, 4, 7], [2, 4, 6]]
@@ -35,7 +35,7 @@ def test_reference_example_gives_the_specs_three_answers(selenium):
 
 @run_in_pyodide(packages=["ptrnet"])
 def _hull_lines_match(selenium, lines):
-    from ptrnet.notation import hull_sequence
+    from ptrnet.geometry.notation import hull_sequence
 
     for line in lines:
         coords, output = line.split("output")
@@ -52,8 +52,8 @@ def test_paper_hull_lines_are_reproduced(selenium):
 @run_in_pyodide(packages=["ptrnet"])
 def test_degenerate_inputs_and_input_errors(selenium):
     from ptrnet.api import InputError, dispatch
-    from ptrnet.delaunay import delaunay
-    from ptrnet.tsp import held_karp
+    from ptrnet.geometry.delaunay import delaunay
+    from ptrnet.geometry.tsp import held_karp
 
     assert delaunay([[0.1, 0.1], [0.2, 0.2], [0.3, 0.3]]).shape == (0, 3)
     assert held_karp([[0.5, 0.5]] * 3)[1] == 0.0

@@ -11,15 +11,16 @@ from typing import Any
 import numpy as np
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import prelude_corpus
 from ptrnet.api import dispatch
+from ptrnet.prelude import corpus as prelude_corpus
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def test_gate_order_matches_separate_gates(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import lm, lstm
+    from ptrnet.nn import lstm
+    from ptrnet.prelude import lm
 
     N, D, H, V = 2, 3, 4, 5
     rng = np.random.default_rng(0)
@@ -59,7 +60,7 @@ def test_gate_order_matches_separate_gates(selenium: Any) -> None:
 def test_nplm_gradients_match_finite_differences(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     for direct in (True, False):
         rng = np.random.default_rng(1)

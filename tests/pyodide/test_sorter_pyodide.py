@@ -10,14 +10,15 @@ from typing import Any
 import numpy as np
 from pytest_pyodide import run_in_pyodide
 
-from ptrnet import sorter, sorter_trainer
+from ptrnet.sorter import model as sorter
+from ptrnet.sorter import trainer as sorter_trainer
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def test_gradients_match_finite_differences(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import sorter
+    from ptrnet.sorter import model as sorter
 
     rng = np.random.default_rng(0)
     theta = rng.normal(0.0, 1.0, 96)
@@ -43,7 +44,8 @@ def test_gradients_match_finite_differences(selenium: Any) -> None:
 def test_same_seed_is_bit_identical(selenium: Any) -> None:
     import numpy as np
 
-    from ptrnet import sorter, sorter_trainer
+    from ptrnet.sorter import model as sorter
+    from ptrnet.sorter import trainer as sorter_trainer
 
     a = sorter_trainer.Trainer(sorter.SorterConfig(seed=4))
     b = sorter_trainer.Trainer(sorter.SorterConfig(seed=4))
@@ -58,7 +60,8 @@ def test_same_seed_is_bit_identical(selenium: Any) -> None:
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def test_short_training_run_lowers_the_loss_and_sorts(selenium: Any) -> None:
-    from ptrnet import sorter_eval, sorter_trainer
+    from ptrnet.sorter import evaluation as sorter_eval
+    from ptrnet.sorter import trainer as sorter_trainer
 
     trainer = sorter_trainer.Trainer()
     losses = trainer.train(200)["losses"]
@@ -69,7 +72,8 @@ def test_short_training_run_lowers_the_loss_and_sorts(selenium: Any) -> None:
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
 def _train_in_pyodide(selenium: Any, seed: int, k: int) -> list[float]:
-    from ptrnet import sorter, sorter_trainer
+    from ptrnet.sorter import model as sorter
+    from ptrnet.sorter import trainer as sorter_trainer
 
     trainer = sorter_trainer.Trainer(sorter.SorterConfig(seed=seed))
     trainer.train(k)

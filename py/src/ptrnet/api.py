@@ -3,7 +3,6 @@
 from collections.abc import Sequence
 
 import ptrnet
-from ptrnet import handlers, weights  # noqa: F401 — importing the handlers registers them
 from ptrnet.handlers import base
 from ptrnet.handlers.base import (  # noqa: F401 — the API's names
     MAX_SEED,
@@ -13,19 +12,24 @@ from ptrnet.handlers.base import (  # noqa: F401 — the API's names
     handler,
     parse_points,
 )
+from ptrnet.pointer import weights  # noqa: F401 — importing the handlers registers them
 
 
 def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> dict:
     """What the worker calls: {"ok": True, "result": ...} or {"ok": False, "error": {kind, message, missing?}}.
 
     Errors cross to JS as these objects, never as traceback text. kind: "input" (a bad request, or weights
-    the page could not fetch; the Korean message is for the reader), "missing" (a file the site ships
-    separately: its path is `missing`, the worker fetches it and calls again, naming in `unavailable` what
-    it could not fetch), "module" (a stdlib module outside the site's zip: its name is `missing`),
-    "python" (an unexpected exception).
+    the page could not fetch; the Korean message is for the reader), "missing" (files the site ships
+    separately: `missing` lists every path the handler declares and the page lacks, before anything runs,
+    so the worker fetches them all at once and calls again, naming in `unavailable` what it could not
+    fetch), "module" (a stdlib module outside the site's zip: its name is `missing`), "python" (an
+    unexpected exception).
     """
     try:
         with weights.unavailable(unavailable):
+            needed = weights.missing(base.declared_weights(demo, fn, params)) if isinstance(params, dict) else []
+            if needed:
+                return _missing(needed)
             return {"ok": True, "result": dispatch(demo, fn, params)}
     except InputError as err:
         return {"ok": False, "error": {"kind": "input", "message": str(err)}}
@@ -37,11 +41,8 @@ def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> d
                 "message": "학습한 모델의 가중치를 내려받지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도해 주세요.",
             },
         }
-    except ptrnet.MissingData as err:
-        return {
-            "ok": False,
-            "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.", "missing": str(err)},
-        }
+    except ptrnet.MissingData as err:  # a file no declaration named: fetched all the same
+        return _missing([str(err)])
     except ModuleNotFoundError as err:
         return {
             "ok": False,
@@ -55,6 +56,14 @@ def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> d
                 "message": f"파이썬 계산 중 예상하지 못한 오류({type(err).__name__})가 났습니다: {err}",
             },
         }
+
+
+def _missing(paths: list[str]) -> dict:
+    """The reply that asks the worker to fetch these files and call again."""
+    return {
+        "ok": False,
+        "error": {"kind": "missing", "message": "학습한 가중치를 아직 받지 않았습니다.", "missing": paths},
+    }
 
 
 def dispatch(demo: str, fn: str, params: dict) -> dict:

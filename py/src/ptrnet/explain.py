@@ -9,7 +9,7 @@ from importlib import resources
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ptrnet.notation import format_partial
+from ptrnet.geometry.notation import format_partial
 
 START, END = "⇒", "⇐"
 

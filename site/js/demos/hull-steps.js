@@ -13,7 +13,7 @@ import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, messageLine, output } from "./common.js";
-import { modelNote, stepOutputs } from "./hull-steps-panel.js";
+import { modelNote, stepOutputs } from "./hull-steps-panels.js";
 
 const ID = "hull-steps";
 const EXAMPLE_STEPS = PY.hullSteps.exampleSteps;
@@ -23,7 +23,7 @@ const SCHEMA = {
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
   mask: booleanField({ label: "마스크", fallback: false }),
   model: booleanField({ label: "실제 모델", fallback: true }),
-  points: pointsField(LIMITS.maxPoints, EXAMPLE, LIMITS.minModelPoints),
+  points: pointsField(LIMITS.maxModelPoints, EXAMPLE, LIMITS.minModelPoints),
 };
 const PLAY_INTERVAL = 1000; // ms per step while playing
 const TWEEN = 280; // ms for the circles to grow or shrink between steps
@@ -225,7 +225,8 @@ export function mount(root, runtime, store = urlStore) {
     },
     onDragEnd: () => store.save(ID, SCHEMA, state),
     minPoints: LIMITS.minModelPoints,
-    onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다.`),
+    maxPoints: LIMITS.maxModelPoints,
+    onLimit: () => message.show(`점은 ${LIMITS.maxModelPoints}개까지만 놓을 수 있습니다.`),
     onMinimum: () =>
       message.show(`껍질을 풀려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
     onSelect: () => {},

@@ -11,7 +11,7 @@ import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
 import { button, element, formatCount, messageLine, onOff, output } from "./common.js";
 import { instanceOf } from "../runtime/client.js";
-import { requestLoop } from "./request-loop.js";
+import { requestLoop } from "../ui/request-loop.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 
 const ID = "length-eval";

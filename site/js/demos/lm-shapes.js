@@ -1,6 +1,6 @@
 // Prelude demo [lm-shapes]: one generation step of a small trained LSTM language model, shape by
 // shape. Python runs the step (embedding, gates, cell, scores, softmax, the choice of the next
-// word) and returns every tensor with its real shape; lm-shapes-stages.js lays them out as
+// word) and returns every tensor with its real shape; lm-shapes-panels.js lays them out as
 // proportional boxes in pipeline order. The output layer's width V is fixed: the point of the
 // demo, before demo 1 shows the same limit for the convex hull.
 import * as tensorBoxes from "../draw/tensors.js";
@@ -11,8 +11,8 @@ import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { button, element, labelled, MAX_SEED, messageLine, output, seedInput } from "./common.js";
-import { gateLayout, stages } from "./lm-shapes-stages.js";
-import { requestLoop } from "./request-loop.js";
+import { gateLayout, stages } from "./lm-shapes-panels.js";
+import { requestLoop } from "../ui/request-loop.js";
 
 const ID = "lm-shapes";
 const STEP_MS = 320; // pause between animated steps (about three steps a second)

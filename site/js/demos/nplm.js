@@ -3,11 +3,12 @@
 // to ~30 ms, as in demo 5), so pause and reset are honoured within one chunk and the page keeps
 // animating. Python reports held-out perplexity (model and trigram baseline), a 2-D map of the
 // learned word vectors and the probability of a sentence the corpus never contains.
+import { PY } from "../generated/constants.js";
 import { instanceOf } from "../runtime/client.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { boundedSeries } from "./bounded-series.js";
+import { boundedSeries } from "../ui/bounded-series.js";
 import {
   button,
   element,
@@ -22,10 +23,10 @@ import {
   trainingSeedInput,
 } from "./common.js";
 import { curvePanel, fixed, mapPanel, sentencePanel } from "./nplm-panels.js";
-import { requestLoop, trainingJob } from "./request-loop.js";
+import { requestLoop, trainingJob } from "../ui/request-loop.js";
 
 const ID = "nplm";
-const CHUNK = { min: 1, max: 2000, first: 20, targetMs: 30 }; // iterations per train request
+const CHUNK = { min: 1, max: PY.nplm.maxChunk, first: 20, targetMs: 30 }; // iterations per train request
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_CURVE_POINTS = 2000; // the perplexity curve keeps every k-th chunk past this
 

@@ -159,24 +159,23 @@ export function mount(root, runtime, store = urlStore) {
     });
   }
 
-  function renderReal({ hull: truth, real: models }) {
+  function renderReal({ real: models }) {
     if (!models) {
       realPtr.clear("화면에 나타나면 학습한 모델의 답을 불러옵니다.");
       realSeq.clear("—");
       for (const node of realVerdicts) node.textContent = "";
       return;
     }
-    const same = (tokens) => tokens.length === truth.length && tokens.every((t, k) => String(t) === String(truth[k]));
-    const verdict = (node, tokens) => {
-      node.textContent = same(tokens) ? "정답" : "오답";
-      node.classList.toggle("is-wrong", !same(tokens));
+    const verdict = (node, correct) => {
+      node.textContent = correct ? "정답" : "오답";
+      node.classList.toggle("is-wrong", !correct);
     };
     ptrLegend.textContent = `Ptr-Net (n = ${models.model.train_n.replace("-", "–")}으로 학습)`;
     realPtr.set(models.ptrnet, models.text.ptrnet);
-    verdict(realVerdicts[0], models.ptrnet);
+    verdict(realVerdicts[0], models.correct.ptrnet);
     if (models.seq2seq) {
       realSeq.set(models.seq2seq, models.text.seq2seq);
-      verdict(realVerdicts[1], models.seq2seq);
+      verdict(realVerdicts[1], models.correct.seq2seq);
     } else {
       realSeq.set(null, models.seq2seq_reason);
       realVerdicts[1].textContent = "";

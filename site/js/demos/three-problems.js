@@ -16,7 +16,7 @@ import { button, demoRequests, element, messageLine, output, toZeroBased } from 
 
 const ID = "three-problems";
 const SCHEMA = {
-  points: pointsField(LIMITS.maxPoints, PY.referencePoints, LIMITS.minModelPoints),
+  points: pointsField(LIMITS.maxModelPoints, PY.referencePoints, LIMITS.minModelPoints),
   a1: booleanField({ label: "A1 경로", fallback: false }),
   a2: booleanField({ label: "A2 경로", fallback: false }),
   vote: booleanField({ label: "대칭 투표", fallback: false }),
@@ -35,22 +35,18 @@ const IMAGES = PY.symmetryImages; // the unit square's symmetries the vote asks 
 
 const fixed = (value, digits) => value.toFixed(digits);
 
-// What the model got wrong, in words, from the answer's mistake lists.
+// Python judges the answer (model_correct); this only puts its mistake lists into words.
 function verdict(name, answer) {
+  const correct = answer.model_correct[name];
   if (name === "hull") {
     const wrong = answer.hull_wrong_edges.length;
-    const same = JSON.stringify(answer.model_hull) === JSON.stringify(answer.hull);
-    return same ? "정답과 같습니다" : wrong ? `정답에 없는 변 ${wrong}개` : "정답과 다릅니다";
+    return correct ? "정답과 같습니다" : wrong ? `정답에 없는 변 ${wrong}개` : "정답과 다릅니다";
   }
   if (name === "delaunay") {
-    const { delaunay_wrong: wrong, delaunay_missed: missed } = answer;
-    if (!wrong.length && !missed.length && answer.model_delaunay.length === answer.delaunay.length)
-      return "정답과 같은 삼각형들입니다";
-    return `틀린 삼각형 ${wrong.length}개, 빠뜨린 삼각형 ${missed.length}개`;
+    if (correct) return "정답과 같은 삼각형들입니다";
+    return `틀린 삼각형 ${answer.delaunay_wrong.length}개, 빠뜨린 삼각형 ${answer.delaunay_missed.length}개`;
   }
-  return answer.tsp_ratio < 1 + 1e-9
-    ? "최적 경로입니다"
-    : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
+  return correct ? "최적 경로입니다" : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
 }
 
 export function mount(root, runtime, store = urlStore) {
@@ -147,7 +143,7 @@ export function mount(root, runtime, store = urlStore) {
   ]);
   const hint = element("p", {
     class: "demo-hint",
-    text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxPoints}개).`,
+    text: `빈 곳을 누르면 점이 생기고, 두 번 누르거나 오른쪽 버튼을 누르면 지워집니다 (${LIMITS.minModelPoints}–${LIMITS.maxModelPoints}개).`,
   });
   root.replaceChildren(
     toolbar,
@@ -174,7 +170,7 @@ export function mount(root, runtime, store = urlStore) {
 
   const markDirty = redrawer(() => {
     const points = state.points;
-    count.textContent = `점 ${points.length} / ${LIMITS.maxPoints}`;
+    count.textContent = `점 ${points.length} / ${LIMITS.maxModelPoints}`;
     const fresh = current();
     for (const { name, drawing } of panels) {
       drawing.canvas.dataset.points = JSON.stringify(points);
@@ -223,6 +219,13 @@ export function mount(root, runtime, store = urlStore) {
         else votes.set(agreed, `대칭 그림 ${IMAGES}개 중 ${agreed}개가 낸 답`);
         voteLine.hidden = agreed === undefined;
       }
+      if (answer.model_unavailable)
+        message.show(
+          "학습한 가중치를 내려받지 못해 일부 모델의 답이 빠졌습니다. ‘다시 시도’를 누르면 다시 내려받습니다.",
+          {
+            error: true,
+          },
+        );
       tspLength.set(answer.tsp_length, fixed(answer.tsp_length, 4));
       if (answer.model_tsp) {
         modelLength.set(answer.model_tsp_length, fixed(answer.model_tsp_length, 4));
@@ -256,7 +259,8 @@ export function mount(root, runtime, store = urlStore) {
       setPoints,
       onDragEnd: () => store.save(ID, SCHEMA, state),
       minPoints: LIMITS.minModelPoints,
-      onLimit: () => message.show(`점은 ${LIMITS.maxPoints}개까지만 놓을 수 있습니다. 점을 지우거나 옮겨 보세요.`),
+      maxPoints: LIMITS.maxModelPoints,
+      onLimit: () => message.show(`점은 ${LIMITS.maxModelPoints}개까지만 놓을 수 있습니다. 점을 지우거나 옮겨 보세요.`),
       onMinimum: () =>
         message.show(`세 문제를 비교하려면 점이 ${LIMITS.minModelPoints}개 이상 있어야 해서 더 지우지 않았습니다.`),
       onSelect: (index) => {

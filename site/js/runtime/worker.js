@@ -80,14 +80,22 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// Fetches what a call reported missing (Python's error object names it), if it is something we
-// ship on demand; false otherwise.
-async function fetchMissing(pyodide, error) {
-  if (error.kind === "missing") {
-    // The trained models' weights: Python names the file it wants at the path it reads.
-    pyodide.FS.writeFile(error.missing, await fetchBytes(MODELS_URL + error.missing.split("/").pop()));
-    return true;
-  }
+// Fetches every weight file a call reported missing, all at once (Python names each at the path it
+// reads); the ones that fail go to `unavailable`, so that Python answers without them.
+async function fetchWeights(pyodide, paths, unavailable) {
+  const fetched = await Promise.allSettled(paths.map((path) => fetchBytes(MODELS_URL + path.split("/").pop())));
+  fetched.forEach((outcome, k) => {
+    if (outcome.status === "fulfilled") pyodide.FS.writeFile(paths[k], outcome.value);
+    else {
+      console.warn(outcome.reason.message);
+      unavailable.push(paths[k]);
+    }
+  });
+}
+
+// Fetches a stdlib module that a call reported missing, if it is in the full stdlib we ship on demand;
+// false otherwise.
+async function fetchModule(pyodide, error) {
   if (error.kind === "module" && !pyodide.FS.analyzePath(FULL_STDLIB.path).exists) {
     console.info(`${error.missing}: 표준 라이브러리 전체를 내려받습니다.`);
     pyodide.FS.writeFile(FULL_STDLIB.path, await fetchBytes(FULL_STDLIB.url));
@@ -98,25 +106,25 @@ async function fetchMissing(pyodide, error) {
 }
 
 // ptrnet.api.call answers {ok, result} or {ok: false, error: {kind, message, missing?}}; what is
-// missing is fetched and the call made again.
+// missing is fetched and the call made again. A handler declares its weights, so a first visit
+// fetches them all in parallel and runs the handler once; a file asked for twice is not fetched again.
 async function handleCall({ id, demo, fn, params }) {
   let pyParams;
   try {
     const { pyodide, api } = await runtime;
     pyParams = toPython(pyodide, params);
     const unavailable = []; // files this call needed that could not be fetched (offline): Python answers without them
-    for (let attempt = 0; ; attempt++) {
+    const asked = new Set();
+    for (;;) {
       const { value: reply, transfer } = toJavaScript(api.call(demo, fn, pyParams, unavailable));
       if (reply.ok) return self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result: reply.result }, transfer);
       let fetched = false;
-      try {
-        fetched = attempt < 4 && (await fetchMissing(pyodide, reply.error));
-      } catch (err) {
-        if (reply.error.kind !== "missing") throw err;
-        console.warn(err.message);
-        unavailable.push(reply.error.missing);
-        fetched = true;
-      }
+      if (reply.error.kind === "missing") {
+        const fresh = reply.error.missing.filter((path) => !asked.has(path));
+        for (const path of fresh) asked.add(path);
+        if (fresh.length) await fetchWeights(pyodide, fresh, unavailable);
+        fetched = fresh.length > 0;
+      } else fetched = await fetchModule(pyodide, reply.error);
       if (!fetched) {
         const kind = reply.error.kind === "input" ? ERROR_KIND.input : ERROR_KIND.python;
         return self.postMessage({ channel: CHANNEL.rpc, id, ok: false, error: { kind, message: reply.error.message } });

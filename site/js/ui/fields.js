@@ -29,7 +29,7 @@ export function pointsField(max, defaults, min = 0) {
         };
       return { value: points.slice(0, max), warnings };
     },
-    format: (points) => points.map((p) => p.map((v) => +v.toFixed(LIMITS.urlDecimals)).join(",")).join("_"),
+    format: (points) => points.map((p) => p.map((v) => +v.toFixed(LIMITS.pointDecimals)).join(",")).join("_"),
   };
 }
 

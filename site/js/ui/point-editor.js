@@ -4,7 +4,7 @@
 // Delete removes it, + adds one in the middle.
 import { LIMITS, SIZES } from "../config.js";
 
-const round = (value) => Math.round(Math.min(1, Math.max(0, value)) * 1e4) / 1e4;
+const round = (value) => Number(Math.min(1, Math.max(0, value)).toFixed(LIMITS.pointDecimals));
 
 // setPoints(points, { dragging }) is told whether a drag is under way, so the demo can leave its
 // URL alone until onDragEnd(): a drag gives hundreds of positions, the link needs the last one.
@@ -17,6 +17,7 @@ export function attach(
     canAdd = true,
     canDelete = true,
     minPoints = 0,
+    maxPoints = LIMITS.maxPoints,
     onLimit,
     onMinimum = () => {},
     onSelect,
@@ -53,7 +54,7 @@ export function attach(
 
   function add(point) {
     const points = getPoints();
-    if (points.length >= LIMITS.maxPoints) return onLimit();
+    if (points.length >= maxPoints) return onLimit();
     setPoints([...points, point.map(round)]);
     select(points.length);
   }

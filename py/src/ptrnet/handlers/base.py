@@ -8,12 +8,16 @@ MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
 MIN_MODEL_POINTS = 3  # demos 1 and 4 and the companion page: fewer points have no hull, triangle or tour
 MAX_MODEL_POINTS = 12  # the trained models run live on every drag
 MAX_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
+MAX_NPLM_CHUNK = 2000  # the NPLM's iterations per request (one is far cheaper than the sorter's)
+POINT_DECIMALS = 3  # a point's coordinates as the editors keep them and the permalinks write them
 TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
 MAX_SEED = 2**31 - 1  # seeds are 31-bit so that Python and JS agree on them
 MAX_INSTANCE_ID = 64  # characters of a demo element's id
 
 Handler = Callable[[dict], dict]
+Weights = tuple[str, ...] | Callable[[dict], tuple[str, ...]]  # weight files (data/<name>.npz), or params -> them
 HANDLERS: dict[tuple[str, str], Handler] = {}
+WEIGHTS: dict[tuple[str, str], Weights] = {}  # what each handler reads, so the worker fetches it all before one call
 FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
 
 
@@ -21,14 +25,21 @@ class InputError(ValueError):
     """A request the page should not have sent; the message is Korean and shown to the reader."""
 
 
-def handler(demo: str, fn: str) -> Callable[[Handler], Handler]:
-    """Register the decorated function as the handler of (demo, fn)."""
+def handler(demo: str, fn: str, weights: Weights = ()) -> Callable[[Handler], Handler]:
+    """Register the decorated function as the handler of (demo, fn), with the trained weights it reads."""
 
     def register(f: Handler) -> Handler:
         HANDLERS[(demo, fn)] = f
+        WEIGHTS[(demo, fn)] = weights
         return f
 
     return register
+
+
+def declared_weights(demo: str, fn: str, params: dict) -> tuple[str, ...]:
+    """The weight files the handler of (demo, fn) declares for these params."""
+    declared = WEIGHTS.get((demo, fn), ())
+    return declared(params) if callable(declared) else declared
 
 
 def parse_points(params: dict) -> list[list[float]]:

@@ -1,8 +1,9 @@
 """Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
 
+from ptrnet.geometry.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
+from ptrnet.geometry.tsp import tour_length
 from ptrnet.handlers.base import bool_param, handler, tsp_points
-from ptrnet.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
-from ptrnet.tsp import tour_length
+from ptrnet.pointer.tasks import SPECS
 
 
 def _hull_and_tour(points: list[list[float]]) -> dict:
@@ -22,10 +23,10 @@ def _sequences(params: dict) -> dict:
     return _hull_and_tour(tsp_points(params))
 
 
-@handler("three-problems", "solve")
+@handler("three-problems", "solve", weights=tuple(f"{task}_ptrnet" for task in SPECS))
 def _three_problems(params: dict) -> dict:
     """The paper's three problems on up to 12 points: exact answers and our trained Ptr-Nets' answers."""
-    from ptrnet import trained
+    from ptrnet.pointer import trained
 
     points = tsp_points(params)
     exact = _hull_and_tour(points)

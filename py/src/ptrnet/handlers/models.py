@@ -1,13 +1,15 @@
-"""Demos 1 and 4 with the trained LSTM models (ptrnet.trained; weights in data/hull_*.npz)."""
+"""Demos 1 and 4 with the trained LSTM models (ptrnet.pointer.trained; weights in data/hull_*.npz)."""
 
+from ptrnet.geometry.notation import format_sequence, hull_sequence
 from ptrnet.handlers.base import MIN_MODEL_POINTS, bool_param, handler, model_points
-from ptrnet.notation import format_sequence, hull_sequence
+
+HULL_MODELS = ("hull_ptrnet", "hull_seq2seq")  # demo 1's two trained models
 
 
-@handler("hull-steps", "real")
+@handler("hull-steps", "real", weights=("hull_ptrnet",))
 def _hull_steps_real(params: dict) -> dict:
     """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities."""
-    from ptrnet import trained
+    from ptrnet.pointer import trained
 
     points = model_points(params, MIN_MODEL_POINTS)
     mask = bool_param(params, "mask", False)
@@ -20,7 +22,7 @@ def _hull_steps_real(params: dict) -> dict:
     }
 
 
-@handler("slots", "real")
+@handler("slots", "real", weights=HULL_MODELS)
 def _slots_real(params: dict) -> dict:
     """Greedy outputs of the trained Ptr-Net and (at n = 5) of the seq2seq baseline, next to the true hull."""
     points = model_points(params, MIN_MODEL_POINTS)
@@ -28,9 +30,10 @@ def _slots_real(params: dict) -> dict:
 
 
 def model_outputs(points: list[list[float]]) -> dict:
-    """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points."""
-    from ptrnet import trained
-    from ptrnet.lstm_ptr import S2S_N
+    """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points, and whether each
+    answer is the true hull (correct)."""
+    from ptrnet.pointer import trained
+    from ptrnet.pointer.lstm_ptr import S2S_N
 
     n = len(points)
     s2s = trained.seq2seq_tokens(points) if n == S2S_N else None
@@ -38,5 +41,14 @@ def model_outputs(points: list[list[float]]) -> dict:
         None if s2s is not None else f"seq2seq 기준 모델은 점 {S2S_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
     )
     ptr = trained.hull_steps(points, False)["output"]
+    truth = [str(j) for j in hull_sequence(points)]
     text = {"ptrnet": format_sequence(ptr)} | ({"seq2seq": format_sequence(s2s)} if s2s is not None else {})
-    return {"ptrnet": ptr, "seq2seq": s2s, "seq2seq_reason": reason, "text": text, "model": trained.summary("hull")}
+    correct = {"ptrnet": [str(j) for j in ptr] == truth, "seq2seq": None if s2s is None else s2s == truth}
+    return {
+        "ptrnet": ptr,
+        "seq2seq": s2s,
+        "seq2seq_reason": reason,
+        "correct": correct,
+        "text": text,
+        "model": trained.summary("hull"),
+    }

@@ -1,7 +1,8 @@
-"""The prelude demos: one generation step of the LSTM language model (ptrnet.lm), and one NPLM (Bengio et
-al. 2003, ptrnet.nplm) per demo instance."""
+"""The prelude demos: one generation step of the LSTM language model (ptrnet.prelude.lm), and one NPLM (Bengio et
+al. 2003, ptrnet.prelude.nplm) per demo instance."""
 
 from ptrnet.handlers.base import (
+    MAX_NPLM_CHUNK,
     MAX_SEED,
     InputError,
     bool_param,
@@ -18,15 +19,16 @@ NPLMS: dict = {}  # instance -> nplm.Trainer
 @handler("lm-shapes", "step")
 def _lm_step(params: dict) -> dict:
     """One generation step of the small LSTM LM after the given prefix, every tensor with its shape."""
-    from ptrnet import lm
+    from ptrnet.prelude import lm
+    from ptrnet.prelude.corpus import BOS
 
     vocab, _ = lm.load()
     tokens = params.get("tokens")
     if not isinstance(tokens, list) or not 1 <= len(tokens) <= lm.MAX_TOKENS:
         raise InputError(f"tokens는 단어 번호 1개부터 {lm.MAX_TOKENS}개까지의 목록이어야 합니다.")
     ids = [int_param({"tokens": t}, "tokens", 0, 0, len(vocab) - 1) for t in tokens]
-    if vocab[ids[0]] != lm.BOS:
-        raise InputError(f"tokens의 첫 단어는 {lm.BOS}(번호 {vocab.index(lm.BOS)})여야 합니다.")
+    if vocab[ids[0]] != BOS:
+        raise InputError(f"tokens의 첫 단어는 {BOS}(번호 {vocab.index(BOS)})여야 합니다.")
     mode = params.get("mode", lm.MODES[0])
     if mode not in lm.MODES:
         choices = " 또는 ".join(f'"{m}"' for m in lm.MODES)
@@ -42,7 +44,7 @@ def _lm_step(params: dict) -> dict:
 @handler("nplm", "reset")
 def _nplm_reset(params: dict) -> dict:
     """Re-initialise the NPLM from a seed, with or without the direct connection W."""
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     t = _nplm(params)
     t.reset(int_param(params, "seed", t.config.seed, 0, MAX_SEED), bool_param(params, "direct", t.config.direct))
@@ -52,17 +54,17 @@ def _nplm_reset(params: dict) -> dict:
 @handler("nplm", "train")
 def _nplm_train(params: dict) -> dict:
     """Run a chunk of SGD steps and return the new summary."""
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     t = _nplm(params)
-    t.train(int_param(params, "iterations", 200, 1, 2000))
+    t.train(int_param(params, "iterations", 200, 1, MAX_NPLM_CHUNK))
     return nplm.summary(t)
 
 
 @handler("nplm", "view")
 def _nplm_view(params: dict) -> dict:
     """The current summary: perplexities, word vectors and the unseen sentence's probability."""
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     return nplm.summary(_nplm(params))
 
@@ -76,7 +78,7 @@ def _nplm_snapshot(params: dict) -> dict:
 @handler("nplm", "restore")
 def _nplm_restore(params: dict) -> dict:
     """Continue from a snapshot taken earlier."""
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     t = _nplm(params)
     restore_snapshot(t, params)
@@ -85,7 +87,7 @@ def _nplm_restore(params: dict) -> dict:
 
 def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads its corpus)
     """The NPLM of the request's instance, created on first use."""
-    from ptrnet import nplm
+    from ptrnet.prelude import nplm
 
     name = instance_param(params)
     if name not in NPLMS:

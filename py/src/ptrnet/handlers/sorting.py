@@ -2,7 +2,6 @@
 
 import numpy as np
 
-from ptrnet import sorter_eval, sorter_trainer
 from ptrnet.handlers.base import (
     MAX_CHUNK,
     MAX_SEED,
@@ -14,6 +13,8 @@ from ptrnet.handlers.base import (
     int_param,
     restore_snapshot,
 )
+from ptrnet.sorter import evaluation as sorter_eval
+from ptrnet.sorter import trainer as sorter_trainer
 
 TRAINERS: dict[str, sorter_trainer.Trainer] = {}
 

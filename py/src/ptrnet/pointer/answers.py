@@ -1,0 +1,74 @@
+"""One answer path per task: a trained model's decoding of point sets, read into the task's notation.
+
+The pages (pointer.trained), the offline evaluation and the symmetry vote all decode through decode() or vote();
+demo 4's step-by-step greedy decoding reads its choices back with read(). A Ptr-Net's sequence is put in the
+task's canonical form (tasks.Task.read, the notation's own functions), the same form the exact answers have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ptrnet.pointer import decoding, symmetry, tasks
+from ptrnet.pointer import lstm_ptr as L
+from ptrnet.pointer.lstm_ptr import Array, Ints, Params
+
+METHODS = ("greedy", "beam", "vote")  # greedy decoding, the paper's beam search, the symmetry vote (ours)
+CHUNK = 2000  # point sets decoded at once (memory: chunk * width * n * hidden floats)
+
+
+def read(params: Params, task: str, choices: Ints) -> list[list[int]]:
+    """Decoded choices (B, T) as 1-based answers without ⇐: a Ptr-Net's in the task's canonical form, a seq2seq's
+    tokens as the indices they name (that baseline emits the notation itself)."""
+    seqs = decoding.sequences(params, choices)
+    return [tasks.SPECS[task].read(s) for s in seqs] if L.kind(params) == "ptrnet" else seqs
+
+
+def decode(
+    params: Params, task: str, points: Sequence[Array], method: str = "greedy", width: int = 0
+) -> list[list[int]]:
+    """The model's answers for point sets of one size: greedy, beam search of width (0: the task's beam_width) or
+    the symmetry vote; TSP decodes only valid tours, as the paper's search did."""
+    if method == "vote":
+        return vote(params, task, points)[0]
+    if method not in METHODS:
+        raise ValueError(f"unknown decoding {method!r}; one of {METHODS}")
+    spec = tasks.SPECS[task]
+    rule = "tour" if spec.constrained else "free"
+    width = width or spec.beam_width
+    out: list[list[int]] = []
+    for k in range(0, len(points), CHUNK):
+        x = np.stack(points[k : k + CHUNK])  # (B, n, 2)
+        steps = spec.max_steps(x.shape[1])
+        if method == "greedy" or width == 1:
+            choices, _ = decoding.greedy(params, x, rule=rule, max_steps=steps)
+        else:
+            choices, _ = decoding.beam_search(params, x, width, rule=rule, max_steps=steps)
+        out += read(params, task, choices)
+    return out
+
+
+def vote(params: Params, task: str, points: Sequence[Array]) -> tuple[list[list[int]], list[int]]:
+    """Each point set's most frequent greedy answer over the 8 images of the square's symmetries (ties: the
+    earliest image, the identity first) and how many images gave it; the point sets must be of one size."""
+    if task not in symmetry.TASKS:
+        raise ValueError(f"symmetry voting is defined for {symmetry.TASKS}, not {task!r}")
+    answers: list[list[int]] = []
+    counts: list[int] = []
+    step = CHUNK // len(symmetry.IMAGES)  # each point set is decoded 8 times at once
+    for k in range(0, len(points), step):
+        x = np.stack(points[k : k + step])  # (B, n, 2)
+        B = len(x)
+        images = np.concatenate([symmetry.image(x, *sym) for sym in symmetry.IMAGES])  # (8B, n, 2) image-major
+        seqs = decode(params, task, list(images), "greedy")
+        for b in range(B):
+            seen = [
+                symmetry.in_original_frame(task, seqs[j * B + b], symmetry.mirrors(*sym))
+                for j, sym in enumerate(symmetry.IMAGES)
+            ]
+            answer, count = symmetry.majority(task, seen)
+            answers.append(answer)
+            counts.append(count)
+    return answers, counts

@@ -1,0 +1,120 @@
+"""Decoding the LSTM models of ptrnet.pointer.lstm_ptr: greedy (with every step's probabilities) and beam search.
+
+A rule (slot_rules.RULES) says which slots a step may take: "free" as in the paper's hull and Delaunay
+decoding, "mask" for demo 4's toggle, "tour" for the paper's search constrained to valid tours.
+Choices are 1-based points with 0 for ⇐ (seq2seq: token ids), and -1 after the end.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ptrnet.pointer import lstm_ptr as L
+from ptrnet.pointer.lstm_ptr import Array, Bools, Ints, Params
+from ptrnet.pointer.slot_rules import blocked_slots
+
+
+def _prepare(params: Params, x: Array, valid: Bools | None, max_steps: int | None) -> tuple[Array, Bools, int]:
+    """Inputs in the parameters' dtype, the validity mask and the step cap (2n + 2 unless given)."""
+    x = np.asarray(x).astype(params["enc_Wx"].dtype)
+    valid = np.ones(x.shape[:2], dtype=bool) if valid is None else valid
+    return x, valid, 2 * x.shape[1] + 2 if max_steps is None else max_steps
+
+
+def greedy(
+    params: Params, x: Array, valid: Bools | None = None, rule: str = "free", max_steps: int | None = None
+) -> tuple[Ints, Array]:
+    """The most probable choice at every step: choices (B, T) and every step's probabilities (B, T, slots)."""
+    x, valid, max_steps = _prepare(params, x, valid, max_steps)
+    B, N, _ = x.shape
+    ptr = L.kind(params) == "ptrnet"
+    stop = 0 if ptr else L.STOP
+    keys, h, c = L.encode(params, x, valid)
+    chosen = np.zeros((B, N + 1), dtype=bool)
+    done = np.zeros(B, dtype=bool)
+    prev = first = np.zeros(B, dtype=np.int64)
+    choices, probs = [], []
+    for t in range(max_steps):
+        blocked = blocked_slots(rule, valid, chosen, first if t else None, t) if ptr else None
+        logp, h, c = L.decoder_step(params, keys, x, prev if t else None, h, c, blocked)
+        choice = np.where(done, -1, logp.argmax(axis=1))
+        if t == 0:
+            first = np.maximum(choice, 0)
+        if ptr:
+            chosen[np.arange(B), np.maximum(choice, 0)] |= choice > 0
+        choices.append(choice)
+        probs.append(np.exp(logp))
+        done |= choice == stop
+        prev = np.where(choice < 0, 0 if ptr else L.STOP, choice)
+        if done.all():
+            break
+    return np.stack(choices, axis=1), np.stack(probs, axis=1)
+
+
+def beam_search(
+    params: Params,
+    x: Array,
+    width: int = 1,
+    valid: Bools | None = None,
+    rule: str = "free",
+    max_steps: int | None = None,
+) -> tuple[Ints, Array]:
+    """The most probable finished sequence among `width` beams (Ptr-Net): choices (B, T) and log-probabilities (B,).
+
+    Beams that reached ⇐ stay in the beam at no cost; width 1 is greedy decoding.
+    """
+    x, valid, max_steps = _prepare(params, x, valid, max_steps)
+    B, N, _ = x.shape
+    K, S = width, N + 1
+    keys, h, c = L.encode(params, x, valid)
+    rep = np.repeat(np.arange(B), K)  # (B*K,) example of each beam row
+    keys, h, c, xr, vr = keys[rep], h[rep], c[rep], x[rep], valid[rep]
+    by_example = np.arange(B)[:, None]  # (B, 1)
+    all_rows = np.arange(B * K)
+    score = np.full((B, K), -np.inf)
+    score[:, 0] = 0.0  # one live beam at the start
+    seqs = np.full((B, K, max_steps), -1, dtype=np.int64)
+    chosen = np.zeros((B * K, S), dtype=bool)
+    done = np.zeros(B * K, dtype=bool)
+    prev = first = np.zeros(B * K, dtype=np.int64)
+    stay = np.where(np.arange(S) == 0, 0.0, -np.inf)  # (S,) a finished beam's only continuation
+    free = blocked_slots("free", vr, chosen, None, 0) if rule == "free" else None  # the same at every step
+    for t in range(max_steps):
+        blocked = free if free is not None else blocked_slots(rule, vr, chosen, first if t else None, t)
+        logp, h, c = L.decoder_step(params, keys, xr, prev if t else None, h, c, blocked)
+        if done.any():
+            logp = np.where(done[:, None], stay, logp)  # (B*K, S)
+        cand = (score.reshape(-1, 1) + logp).reshape(B, K * S)
+        top = np.argsort(-cand, axis=1, kind="stable")[:, :K]  # (B, K) best candidates, ties to the lower slot
+        score = cand[by_example, top]
+        beam = top // S  # (B, K)
+        rows = (by_example * K + beam).reshape(-1)  # (B*K,) the beam row each candidate extends
+        h, c, chosen, first, was_done = h[rows], c[rows], chosen[rows], first[rows], done[rows]
+        choice = np.where(was_done, -1, (top % S).reshape(-1))
+        seqs = seqs[by_example, beam]
+        seqs[:, :, t] = choice.reshape(B, K)
+        if t == 0:
+            first = np.maximum(choice, 0)
+        chosen[all_rows, np.maximum(choice, 0)] |= choice > 0
+        done = was_done | (choice == 0)
+        prev = np.maximum(choice, 0)
+        finished = done.reshape(B, K)
+        if (np.where(finished, score, -np.inf).max(axis=1) >= np.where(finished, -np.inf, score).max(axis=1)).all():
+            break  # a live beam can only lose probability: no finished best can be overtaken
+    finished = done.reshape(B, K)
+    pick = np.where(finished.any(axis=1, keepdims=True), np.where(finished, score, -np.inf), score)
+    best = pick.argmax(axis=1)  # (B,)
+    return seqs[np.arange(B), best, : t + 1], score[np.arange(B), best]
+
+
+def sequences(params: Params, choices: Ints) -> list[list[int]]:
+    """Choices as 1-based index lists without ⇐ (seq2seq tokens 1..5 map to 1..5, ⇒ to 0)."""
+    out = []
+    for row in choices.tolist():
+        if L.kind(params) == "ptrnet":
+            seq = [j for j in row if j > 0] if 0 not in row else row[: row.index(0)]
+        else:
+            seq = row[: row.index(L.STOP)] if L.STOP in row else [j for j in row if j >= 0]
+            seq = [j + 1 if j < L.S2S_N else 0 for j in seq]
+        out.append(seq)
+    return out

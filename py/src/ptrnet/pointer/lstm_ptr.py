@@ -1,0 +1,122 @@
+"""LSTM Ptr-Net (Vinyals et al. 2015) and the LSTM seq2seq baseline, numpy only: the model's inference steps.
+
+Both models share one LSTM encoder over the 2-D points and one LSTM decoder whose
+initial state is the encoder's final state; both use the package's one cell
+(ptrnet.nn.lstm, gates i, f, o, g).
+
+Ptr-Net ("ptrnet"): slot 0 is the end slot ⇐ with a learned encoder state e_0
+("end"); slots 1..n are the points. The decoder's first input is a learned
+start vector ("start", 2 numbers), later inputs are the coordinates of the
+previously chosen point. The output distribution over the n + 1 slots is
+
+    u_ij = v . tanh(W1 e_j + W2 d_i),   p_i = softmax_j(u_ij).
+
+Seq2seq ("seq2seq"): a fixed softmax over the 7 tokens {1..5, ⇒, ⇐} (ids 0..6)
+computed as d_i @ out_W + out_b; the decoder input is the one-hot of the
+previous token (⇒ first).
+
+ptrnet.pointer.decoding runs the step functions (encode, decoder_step) feeding back its own
+choices under a rule of ptrnet.pointer.slot_rules; the numpy trainer's teacher-forced pass and its
+gradients (training.lstm_ptr_grad) are built from the same steps. The dtype of the parameters
+(float32 for the pages, float64 for checks) is kept throughout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ptrnet.nn import lstm
+
+Array = NDArray[np.floating]
+Ints = NDArray[np.int64]
+Bools = NDArray[np.bool_]
+Params = dict[str, Array]
+
+VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # seq2seq tokens, ids 0..6
+GO, STOP = 5, 6  # ids of ⇒ and ⇐ in VOCAB
+S2S_N = 5  # the seq2seq baseline only knows 5 inputs
+
+
+def kind(params: Params) -> str:
+    """'ptrnet' or 'seq2seq', from the parameter names."""
+    return "ptrnet" if "W1" in params else "seq2seq"
+
+
+# ---------------------------------------------------------------- shared step functions
+
+
+def encoder_states(params: Params, x: Array, valid: Bools) -> tuple[Array, Array, Array, list]:
+    """Encoder states (B, N, H) (carried over padding), final h and c, and per-step caches."""
+    B, N, _ = x.shape
+    H = params["enc_Wh"].shape[0]
+    xz = x @ params["enc_Wx"] + params["enc_b"]  # (B, N, 4H)
+    h = np.zeros((B, H), dtype=x.dtype)
+    c = np.zeros((B, H), dtype=x.dtype)
+    E = np.zeros((B, N, H), dtype=x.dtype)
+    caches = []
+    for t in range(N):
+        hn, cn, cache_t = lstm.step(xz[:, t], h, c, params["enc_Wh"])
+        m = valid[:, t : t + 1]  # (B, 1)
+        h, c = np.where(m, hn, h), np.where(m, cn, c)
+        E[:, t] = h
+        caches.append(cache_t)
+    return E, h, c, caches
+
+
+def slot_keys(params: Params, E: Array) -> tuple[Array, Array]:
+    """Slot states [e_0, e_1..e_n] (B, N+1, H) and their projections W1 e_j."""
+    B, _, H = E.shape
+    enc = np.concatenate([np.broadcast_to(params["end"], (B, 1, H)), E], axis=1)  # (B, N+1, H)
+    return enc, lstm.times(enc, params["W1"])
+
+
+def pointer_scores(params: Params, keys: Array, d: Array, blocked: Bools) -> tuple[Array, Array]:
+    """Log-probabilities over the n + 1 slots (B, N+1) and the tanh block (B, N+1, H)."""
+    S = np.tanh(keys + lstm.times(d, params["W2"])[:, None, :])  # (B, N+1, H)
+    u = np.where(blocked, -np.inf, S @ params["v"])  # (B, N+1)
+    return _log_softmax(u), S
+
+
+def vocab_scores(params: Params, d: Array) -> Array:
+    """Log-probabilities over the 7 seq2seq tokens (B, 7)."""
+    return _log_softmax(d @ params["out_W"] + params["out_b"])
+
+
+def _log_softmax(u: Array) -> Array:
+    """Log-softmax over the last axis; -inf entries stay -inf."""
+    s = u - u.max(axis=-1, keepdims=True)
+    return s - np.log(np.exp(s).sum(axis=-1, keepdims=True))
+
+
+def decoder_input(params: Params, x: Array, prev: Ints | None) -> Array:
+    """Decoder input (B, d_in): start / ⇒ at the first step, else the previous choice (its point or token)."""
+    B = x.shape[0]
+    if kind(params) == "ptrnet":
+        if prev is None:
+            return np.broadcast_to(params["start"], (B, 2)).astype(x.dtype)
+        pts = x[np.arange(B), np.maximum(prev - 1, 0)]  # (B, 2)
+        return np.where((prev > 0)[:, None], pts, np.zeros_like(pts))
+    onehot = np.zeros((B, len(VOCAB)), dtype=x.dtype)
+    onehot[np.arange(B), np.full(B, GO) if prev is None else prev] = 1.0
+    return onehot
+
+
+# ---------------------------------------------------------------- decoding
+
+
+def encode(params: Params, x: Array, valid: Bools) -> tuple[Array | None, Array, Array]:
+    """What decoding needs from the encoder: slot keys W1 e_j (B, N+1, H) (Ptr-Net; None for seq2seq), h, c."""
+    E, h, c, _ = encoder_states(params, x, valid)
+    return (slot_keys(params, E)[1] if kind(params) == "ptrnet" else None), h, c
+
+
+def decoder_step(
+    params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
+) -> tuple[Array, Array, Array]:
+    """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
+    y = decoder_input(params, x, prev)
+    h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
+    if keys is None:
+        return vocab_scores(params, h), h, c
+    return pointer_scores(params, keys, h, blocked)[0], h, c

@@ -1,0 +1,1 @@
+"""Offline tools: the PyTorch and numpy trainers, evaluation, results tables, data sets and training records."""

@@ -1,0 +1,133 @@
+"""The numbers and sentences the pages state about our models, made from the results JSONs and model cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from training.cards import hardware_in_korean
+from training.paths import PACKAGE_DATA, RECORDS
+from training.tables import area, percent, reference_kind, row_model, span
+
+FACT_TASKS = ("hull", "tsp", "delaunay")
+NBSP = "\u00a0"
+_METRICS = {  # fact metric -> (the key in a results JSON's metrics, how it is written)
+    "hull": {"accuracy": "accuracy", "area": None, "not_simple": "not_simple"},
+    "tsp": {"length": "mean_length", "ratio": "ratio", "valid": "valid"},
+    "delaunay": {"accuracy": "accuracy", "coverage": "triangle_coverage"},
+}
+
+
+class FactsError(ValueError):
+    """A results JSON or model card the facts need is missing or incomplete."""
+
+
+def _fact_value(task: str, metric: str, metrics: dict) -> str:
+    """One measured metric as the pages write it."""
+    if metric == "area":
+        return area(metrics, NBSP)
+    value = metrics[_METRICS[task][metric]]
+    if metric == "length":
+        return f"{value:.2f}"
+    if metric == "ratio":
+        return f"{value:.3f}"
+    return percent(value, NBSP)
+
+
+def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> dict[str, str]:
+    """Every number the pages may state about our trained models, {key: text}, made from the results JSONs and
+    model cards that `python -m training.np_train evaluate` writes. A page asks for one with
+    <span class="fact" data-fact="KEY"></span>; the build fills it in (sitebuild.pages.write_facts).
+
+    Key scheme (task: hull, tsp, delaunay; model: a results row key without its '_<n>', e.g. ptrnet, seq2seq;
+    N: a test size the results JSON holds):
+      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam or vote (the symmetry vote);
+          metric hull: accuracy, area (FAIL where over 1 % of the outputs are not simple), not_simple;
+          tsp: length (mean tour), ratio (to the reference tour), valid; delaunay: accuracy, coverage
+          (삼각형 포함률). Percentages with one decimal, two where that would round to 100 %;
+          lengths with two decimals, ratios with three.    e.g. hull.ptrnet.greedy.accuracy.n50 -> '67.9 %'
+      <task>.<model>.train_n.n<N>, <task>.<model>.sets.n<N>  the row's training sizes ('5–50') and set count
+      tsp.<model>.optimal.length.n<N>, tsp.<model>.A1.length.n<N> (A2, A3)  the reference tour and our
+          baselines on that row's sets; tsp.optimal.length.n<N>, tsp.A1.length.n<N>… where every model's
+          row at N agrees                                                   e.g. tsp.optimal.length.n10 -> '2.87'
+      tsp.<model>.reference.n<N>  what the reference tour is (Held-Karp, LKH-3, 공개 파일: the paper's file)
+      <task>.<model>.beam_width  the beam width of the evaluation
+      <task>.<model>.hidden, .steps (training iterations, '115,624'), .hours (this run's wall time, '1.5'),
+          .kb (the shipped weights), .parameters, .train_n  from the model card
+      hull.ptrnet.demo.accuracy.n<N>  greedy accuracy at the demos' sizes 3–12 (generated sets)
+      paper.<task>.ptrnet.<metric>.n<N>  the paper's number beside that row (section 7), same formats;
+          paper.tsp.ptrnet.train_n.n<N>
+    A missing results JSON or model card raises FactsError.
+    """
+    facts: dict[str, str] = {}
+    for task in FACT_TASKS:
+        res_path, card_path = records / f"{task}_results.json", package_data / f"{task}_model_card.json"
+        for path in (res_path, card_path):
+            if not path.exists():
+                raise FactsError(f"{path} is missing: run `python -m training.np_train evaluate`.")
+        res, card = json.loads(res_path.read_text()), json.loads(card_path.read_text())
+        shared: dict[str, set[str]] = {}
+        for key, row in res["ours"].items():
+            model, n = row_model(key), row["test_n"]
+            for decoding in ("greedy", "beam", "vote"):
+                for metric in _METRICS[task]:
+                    if decoding in row:
+                        facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])
+            facts[f"{task}.{model}.train_n.n{n}"] = span(row["train_n"])
+            facts[f"{task}.{model}.sets.n{n}"] = f"{row['lines']:,}"
+            if "beam_width" in row:
+                facts[f"{task}.{model}.beam_width"] = str(row["beam_width"])
+            if task == "tsp":
+                lengths = {"optimal": row["greedy"]["optimal"], **row["baselines"]}
+                for name, value in lengths.items():
+                    facts[f"tsp.{model}.{name}.length.n{n}"] = f"{value:.2f}"
+                    shared.setdefault(f"tsp.{name}.length.n{n}", set()).add(f"{value:.2f}")
+                facts[f"tsp.{model}.reference.n{n}"] = reference_kind(res, row)
+            paper = res["paper"].get(key)
+            if paper and model == "ptrnet":
+                for metric, field in _METRICS[task].items():
+                    if task == "tsp" and metric == "length":
+                        facts[f"paper.tsp.ptrnet.length.n{n}"] = f"{paper['ptrnet']:.2f}"
+                    elif task == "hull" and metric == "area":
+                        facts[f"paper.hull.ptrnet.area.n{n}"] = percent(paper["area_coverage"], NBSP)
+                    elif field in paper:
+                        facts[f"paper.{task}.ptrnet.{metric}.n{n}"] = percent(paper[field], NBSP)
+                if task == "tsp":
+                    facts[f"paper.tsp.ptrnet.train_n.n{n}"] = span(paper.get("train_n", n))
+        facts |= {k: next(iter(v)) for k, v in shared.items() if len(v) == 1}
+        for model, m in card["models"].items():
+            cfg = m["hyper_parameters"]
+            facts |= {
+                f"{task}.{model}.hidden": str(cfg["hidden"]),
+                f"{task}.{model}.steps": f"{m['steps']:,}",
+                f"{task}.{model}.hours": f"{m['wall_seconds'] / 3600:.1f}",
+                f"{task}.{model}.kb": f"{m['bytes'] / 1024:.0f}",
+                f"{task}.{model}.parameters": f"{m['parameters']:,}",
+            }
+            if model != "seq2seq":  # the seq2seq baseline's card keeps the trainer's range; it saw n = 5 only
+                facts[f"{task}.{model}.train_n"] = f"{cfg['min_n']}–{cfg['max_n']}"
+        for n, value in res.get("demo_sizes", {}).items():
+            facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value, NBSP)
+    return facts
+
+
+TASK_NAMES = {"hull": "볼록 껍질", "tsp": "외판원 문제", "delaunay": "들로네 삼각분할"}
+
+
+def training_line(task: str, card: dict) -> str:
+    """One Korean sentence of facts about a task's shipped Ptr-Net, from its model card."""
+    m = card["models"]["ptrnet"]
+    cfg = m["hyper_parameters"]
+    start, earlier = "", m.get("earlier_runs", [])
+    if earlier:
+        steps, hours = sum(r["steps"] for r in earlier), sum(r["wall_seconds"] for r in earlier) / 3600
+        before = earlier[0]["hyper_parameters"]["hidden"]
+        weights_then = f"은닉 {before} 가중치를 넓혀" if before < cfg["hidden"] else "가중치에서"
+        start = f", 앞서 {steps:,}번 반복({hours:.1f}시간) 학습한 {weights_then} 이어서"
+    elif m["start_from"] != "uniform init":
+        start = ", 앞서 학습한 가중치에서 이어서"
+    return (
+        f"{TASK_NAMES[task]}: 은닉 {cfg['hidden']}, 점 {cfg['min_n']}–{cfg['max_n']}개, 배치 {cfg['batch']}, "
+        f"{m['steps']:,}번 반복, {hardware_in_korean(m['hardware'])}에서 {m['wall_seconds'] / 3600:.1f}시간{start} "
+        f"({m['trainer'].split(':')[0]}), 가중치 {m['bytes'] / 1024:.0f} KB"
+    )

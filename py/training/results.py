@@ -1,0 +1,159 @@
+"""Measure the shipped models on fixed test sets and write, from those measurements only, each task's results
+JSON (py/training/records), model card and README table: `python -m training.evaluate`."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from ptrnet.handlers.base import MAX_MODEL_POINTS, MIN_MODEL_POINTS
+from ptrnet.pointer import answers, symmetry, tasks, weights
+from training import cards, datasets, evaluation, tables
+from training.datasets import Example
+from training.paths import CACHE as _CACHE
+from training.paths import PACKAGE_DATA, README, RECORDS
+
+CACHE = _CACHE / "test-sets"  # generated test sets, made once from their seeds
+
+# (n, source): the paper's released file or one of our LKH-3 files (tests/data), or (count, seed) of a generated set
+TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
+    "hull": {
+        5: "convex_hull_5_test.txt",
+        10: (1000, 1010),
+        20: (1000, 1020),
+        50: (1000, 1050),
+        100: (1000, 1100),
+        200: (1000, 1200),
+        500: (200, 1500),
+    },
+    "tsp": {
+        5: (10000, 2005),
+        10: "tsp_10_test_exact.txt",
+        **{int(name.split("_")[1]): name for name in datasets.LKH_SETS},  # n = 20, 25, 30, 40, 50
+    },
+    "delaunay": {5: (1000, 3005), 10: (1000, 3010)},
+}
+
+DEMO_SIZES = range(
+    MIN_MODEL_POINTS, MAX_MODEL_POINTS + 1
+)  # the sizes demo 4 and the companion page take: the hull model's accuracy at each
+DEMO_SIZE_SETS = (1000, 4000)  # (count, seed base) of those generated sets: seed = base + n
+PAPER = {  # SPEC section 7: the rows of the paper's tables that ours stand beside
+    "hull": {
+        "ptrnet_5": {"accuracy": 0.920, "area_coverage": 0.996},
+        "ptrnet_10": {"accuracy": 0.870, "area_coverage": 0.998},
+        "ptrnet_50": {"accuracy": 0.696, "area_coverage": 0.999},
+        "ptrnet_100": {"accuracy": 0.503, "area_coverage": 0.999},
+        "ptrnet_200": {"accuracy": 0.221, "area_coverage": 0.999},
+        "ptrnet_500": {"accuracy": 0.013, "area_coverage": 0.992},
+        "seq2seq_5": {"accuracy": 0.877, "area_coverage": 0.996},
+    },
+    "tsp": {
+        "ptrnet_5": {"optimal": 2.12, "A1": 2.18, "A2": 2.12, "A3": 2.12, "ptrnet": 2.12},
+        "ptrnet_10": {"optimal": 2.87, "A1": 3.07, "A2": 2.87, "A3": 2.87, "ptrnet": 2.88},
+        "ptrnet_20": {"optimal": 3.83, "A1": 4.24, "A2": 3.86, "A3": 3.85, "ptrnet": 3.88, "train_n": "5-20"},
+        "ptrnet_25": {"A1": 4.71, "A2": 4.27, "A3": 4.24, "ptrnet": 4.30, "train_n": "5-20"},
+        "ptrnet_30": {"A1": 5.11, "A2": 4.63, "A3": 4.60, "ptrnet": 4.72, "train_n": "5-20"},
+        "ptrnet_40": {"A1": 5.82, "A2": 5.27, "A3": 5.23, "ptrnet": 5.91, "train_n": "5-20"},
+        "ptrnet_50": {"A1": 6.46, "A2": 5.84, "A3": 5.79, "ptrnet": 7.66, "train_n": "5-20"},
+        "ptrnet_a1_50": {"A1": 6.46, "A2": 5.84, "A3": 5.79, "ptrnet": 6.42, "train_n": "50"},
+    },
+    "delaunay": {
+        "ptrnet_5": {"accuracy": 0.807, "triangle_coverage": 0.930},
+        "ptrnet_10": {"accuracy": 0.226, "triangle_coverage": 0.813},
+    },
+}
+
+
+def test_set(task: str, n: int) -> tuple[list[Example], str]:
+    """The examples of one test set and a line saying where they come from."""
+    source = TEST_SETS[task][n]
+    if source in datasets.LKH_SETS:
+        return datasets.official(source), f"{source}: our set, tours by LKH-3 (tests/data/{source}.gz)"
+    if isinstance(source, str):
+        return datasets.official(source), f"{source}: the paper's released test set (tests/data/{source}.gz)"
+    count, seed = source
+    return (
+        datasets.generated(task, n, count, seed, CACHE),
+        f"generated: tasks.generate({task!r}, {n}, {count}, seed={seed}), labelled by our exact solver",
+    )
+
+
+def _reference_kind(task: str, n: int) -> str:
+    """What the reference tour of a TSP test set is."""
+    source = TEST_SETS[task][n]
+    return "LKH-3" if source in datasets.LKH_SETS else "공개 파일" if isinstance(source, str) else "Held-Karp"
+
+
+def _test_sizes(model: str, task: str) -> list[int]:
+    """The test sizes a model kind is measured at."""
+    return (
+        [5] if model == "seq2seq" else list(cards.TEACHER_SIZES) if model in cards.TEACHERS else list(TEST_SETS[task])
+    )
+
+
+def evaluate(task: str, package_data: Path = PACKAGE_DATA, records: Path = RECORDS, readme: Path = README) -> dict:
+    """Measure every shipped model of a task (weights in package_data) with greedy and beam decoding; write its
+    results JSON to records, its model card to package_data and its table into readme."""
+    spec = tasks.SPECS[task]
+    rows: dict[str, dict] = {}
+    sources = {}
+    for model in cards.models_of(task, package_data):
+        params = weights.load(package_data / f"{task}_{model}.npz")
+        record = cards.record(records, task, model)
+        cfg = record["config"]
+        span = f"{cfg['min_n']}-{cfg['max_n']}" if cfg["min_n"] != cfg["max_n"] else str(cfg["min_n"])
+        train_n = "5" if model == "seq2seq" else span
+        for n in _test_sizes(model, task):
+            examples, sources[str(n)] = test_set(task, n)
+            t = time.perf_counter()
+            row = {
+                "method": "Ptr-Net" if model.startswith("ptrnet") else "LSTM seq2seq",
+                "train_n": train_n,
+                "test_n": n,
+                "lines": len(examples),
+                "greedy": evaluation.measure(params, task, examples, 1),
+            }
+            if model.startswith("ptrnet"):
+                row |= {
+                    "beam_width": spec.beam_width,
+                    "beam": evaluation.measure(params, task, examples, spec.beam_width),
+                }
+                if task in symmetry.TASKS:
+                    row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
+            if task == "tsp":
+                row |= {"baselines": evaluation.baseline_lengths(examples), "reference_kind": _reference_kind(task, n)}
+            if model in cards.TEACHERS:
+                row["taught_by"] = cards.TEACHERS[model]
+            rows[f"{model}_{n}"] = row | {"seconds": round(time.perf_counter() - t, 1)}
+    results = {
+        "task": task,
+        "notation": cards.NOTATION[task],
+        "ours": rows,
+        "paper": PAPER[task],
+        "test_sets": sources,
+        "metric_notes": cards.METRICS[task],
+    }
+    if task == "hull" and "ptrnet_5" in rows:
+        results["demo_sizes"] = demo_size_accuracy(weights.load(package_data / "hull_ptrnet.npz"))
+    (records / f"{task}_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    card = cards.model_card(task, package_data, records, rows)
+    if "demo_sizes" in results:
+        card["models"]["ptrnet"]["demo_sizes"] = {
+            "accuracy_greedy": results["demo_sizes"],
+            "sets": f"generated: {DEMO_SIZE_SETS[0]} per n, seed {DEMO_SIZE_SETS[1]} + n",
+        }
+    (package_data / f"{task}_model_card.json").write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n")
+    tables.write_readme_table(results, readme)
+    return results
+
+
+def demo_size_accuracy(params: dict) -> dict[str, float]:
+    """Greedy exact-match accuracy of the hull Ptr-Net at every size the demos take (generated sets)."""
+    count, base = DEMO_SIZE_SETS
+    out = {}
+    for n in DEMO_SIZES:
+        examples = datasets.generated("hull", n, count, base + n, CACHE)
+        out[str(n)] = evaluation.accuracy(examples, answers.decode(params, "hull", [p for p, _ in examples]))
+    return out

@@ -1,0 +1,132 @@
+"""The results tables (README and pages) made from a results JSON, and the number formats they share."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from training.paths import README
+
+PERCENT_SPACE = " "  # between a number and its % sign in the tables; the pages' prose uses a no-break space
+
+
+def percent(v: float | None, space: str = PERCENT_SPACE) -> str:
+    """A share as a percentage with one decimal, or two where one would round to 100 % (SPEC section 4):
+    0.961 -> '96.1 %', 0.9996 -> '99.96 %', 1.0 -> '100.00 %'; '–' if missing."""
+    if v is None:
+        return "–"
+    one = f"{100 * v:.1f}"
+    return f"{one if one != '100.0' else f'{100 * v:.2f}'}{space}%"
+
+
+def area(metrics: dict, space: str = PERCENT_SPACE) -> str:
+    """Area coverage as a percentage, or FAIL when over 1 % of the outputs are not simple polygons."""
+    return "FAIL" if metrics["area_fail"] else percent(metrics["area_coverage"], space)
+
+
+def span(train_n: str) -> str:
+    """A training range as the pages write it: '5-50' -> '5–50'."""
+    return str(train_n).replace("-", "–")
+
+
+def _model_name(row: dict, brief: bool = False) -> str:
+    """A results row's model: its method, and who taught it where not the exact labels ('taught_by': 'A1');
+    in the page's visible table the seq2seq baseline is 'LSTM', as the paper's table names it."""
+    method = "LSTM" if brief and row["method"] == "LSTM seq2seq" else row["method"]
+    return method + (f", {row['taught_by']}로 학습" if row.get("taught_by") else "")
+
+
+def reference_kind(results: dict, row: dict) -> str:
+    """What a TSP row's reference tour is: the row's own 'reference_kind' (e.g. 'Held-Karp', 'LKH-3') where the
+    evaluation wrote one, else the exact tours of the paper's released file or our Held-Karp."""
+    if row.get("reference_kind"):
+        return str(row["reference_kind"])
+    source = results.get("test_sets", {}).get(str(row["test_n"]), "")
+    return "공개 파일" if "released test set" in source else "Held-Karp"
+
+
+def row_model(key: str) -> str:
+    """The model part of a results row key: 'ptrnet_50' -> 'ptrnet', 'ptrnet_a1_50' -> 'ptrnet_a1'."""
+    return key.rsplit("_", 1)[0]
+
+
+def markdown_rows(results: dict, brief: bool = False) -> list[list[str]]:
+    """A task's results table, header row first: the README's and the implementation notes' full table, or
+    (brief) the page's visible one: the paper's columns with ours beside them, greedy and beam.
+
+    Made from the rows the results JSON holds, in its order: a new test size, a new model (a row key
+    '<model>_<n>', with 'taught_by' where the labels were not exact) or a TSP 'reference_kind' needs no change here.
+    """
+    task, ours, paper = results["task"], results["ours"], results["paper"]
+    if task == "hull":
+        return _hull_rows(ours, paper, brief)
+    if task == "tsp":
+        return _tsp_rows(results, brief)
+    return _delaunay_rows(ours, paper, brief)
+
+
+def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
+    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표"])
+    head = ["모델", "학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"면적 ({k})" for k in kinds)]
+    rows = [head + ([] if brief else ["세트 수"])]
+    for key, r in ours.items():
+        p, beam, vote = paper.get(key, {}), r.get("beam"), r.get("vote")
+        ours_kinds = [r["greedy"], beam] + ([] if brief else [vote])
+        row = [_model_name(r, brief), span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
+        row += [percent(m["accuracy"]) if m else "–" for m in ours_kinds]
+        row += [percent(p.get("area_coverage")), *(area(m) if m else "–" for m in ours_kinds)]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+    return rows
+
+
+EXACT = ("Held-Karp", "공개 파일")  # reference tours that are optimal; LKH-3's are the best known
+
+
+def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
+    ours, paper = results["ours"], results["paper"]
+    several = len({_model_name(r) for r in ours.values()}) > 1
+    kinds = [reference_kind(results, r) for r in ours.values()]
+    say_which = not brief or any(k not in EXACT for k in kinds)  # the visible table names it where not optimal
+    head = (["모델"] if several else []) + ["학습 n", "시험 n"]
+    head += ["기준 해 (방법)", "기준 해 (길이)"] if say_which else ["최적"]
+    head += ["A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)"]
+    head += [] if brief else ["Ptr-Net (빔 ÷ 기준)", "Ptr-Net (올바른 순회)"]
+    head += ["논문 (길이)", "논문 (학습 n)"] + ([] if brief else ["세트 수"])
+    rows = [head]
+    for (key, r), kind in zip(ours.items(), kinds, strict=True):
+        p, b = paper.get(key, {}), r["baselines"]
+        row = ([_model_name(r)] if several else []) + [span(r["train_n"]), str(r["test_n"])]
+        row += ([kind] if say_which else []) + [f"{r['greedy']['optimal']:.2f}"]
+        row += [f"{b[a]:.2f}" for a in ("A1", "A2", "A3")]
+        row += [f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}"]
+        if not brief:
+            row += [f"{r['beam']['ratio']:.3f}", percent(r["beam"]["valid"])]
+        row += [f"{p['ptrnet']:.2f}" if p else "–", span(p.get("train_n", r["test_n"])) if p else "–"]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+    return rows
+
+
+def _delaunay_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
+    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표"])
+    head = ["학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"삼각형 포함률 ({k})" for k in kinds)]
+    rows = [head + ([] if brief else ["세트 수"])]
+    for key, r in ours.items():
+        p = paper.get(key, {})
+        ours_kinds = [r["greedy"], r["beam"]] + ([] if brief else [r.get("vote", {})])
+        row = [span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
+        row += [percent(m.get("accuracy")) for m in ours_kinds]
+        row += [percent(p.get("triangle_coverage")), *(percent(m.get("triangle_coverage")) for m in ours_kinds)]
+        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+    return rows
+
+
+def write_readme_table(results: dict, readme: Path = README) -> None:
+    """Replace the README's table between the task's markers with one made from results."""
+    start, end = f"<!-- results:{results['task']} -->", f"<!-- /results:{results['task']} -->"
+    rows = markdown_rows(results)
+    table = "\n".join("| " + " | ".join(r) + " |" for r in [rows[0], ["---"] * len(rows[0]), *rows[1:]])
+    text = readme.read_text()
+    if start not in text:
+        return
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
+    readme.write_text(pattern.sub(lambda _: f"{start}\n{table}\n{end}", text))
