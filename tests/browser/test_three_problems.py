@@ -404,7 +404,7 @@ def test_a_first_visit_fetches_the_three_models_at_once_and_a_failed_download_ca
     failing[0] = False
     message.locator('[data-action="retry"]').click()
     page.wait_for_function(
-        "() => document.querySelector('[data-demo=\"three-problems\"] [data-out=\"model_hull\"]')?.dataset.value",
+        '() => document.querySelector(\'[data-demo="three-problems"] [data-out="model_hull"]\')?.dataset.value',
         timeout=30_000,
     )
     wait_ready(page, DEMO)

@@ -115,7 +115,7 @@ def test_our_stdlib_builds_reproducibly(tmp_path):
 def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consistent_record():
     site_wheel = zipfile.ZipFile(next((config.DIST / "pyodide").glob("ptrnet-*.whl")))
     names = site_wheel.namelist()
-    assert "ptrnet/lstm_ptr.py" in names and "ptrnet/data/hull_model_card.json" in names
+    assert "ptrnet/pointer/lstm_ptr.py" in names and "ptrnet/data/hull_model_card.json" in names
     assert not [n for n in names if n.endswith(".npz")]
     record = next(n for n in names if n.endswith(".dist-info/RECORD"))
     listed = {line.split(",")[0] for line in site_wheel.read(record).decode().splitlines() if line}

@@ -119,9 +119,13 @@ def test_tiny_training_run_on_a_toy_set_lowers_the_loss(model: str, seed: int) -
 def test_interrupted_and_resumed_training_equals_one_run(tmp_path: Path) -> None:
     config = T.TrainConfig(model="seq2seq", hidden=8, batch=16, steps=12, val_every=6, ckpt_every=4)
     T.train(config, out_dir=tmp_path / "one", records=tmp_path / "one", cache=tmp_path / "c1", progress=False)
-    part = T.train(config, out_dir=tmp_path / "two", records=tmp_path / "two", cache=tmp_path / "c2", progress=False, until=7)
+    part = T.train(
+        config, out_dir=tmp_path / "two", records=tmp_path / "two", cache=tmp_path / "c2", progress=False, until=7
+    )
     assert part["stopped_at"] == 7 and not (tmp_path / "two" / "hull_seq2seq.npz").exists()
-    T.train(config, resume=True, out_dir=tmp_path / "two", records=tmp_path / "two", cache=tmp_path / "c2", progress=False)
+    T.train(
+        config, resume=True, out_dir=tmp_path / "two", records=tmp_path / "two", cache=tmp_path / "c2", progress=False
+    )
     one = weights.load(tmp_path / "one" / "hull_seq2seq.npz")
     two = weights.load(tmp_path / "two" / "hull_seq2seq.npz")
     assert all(np.array_equal(one[k], two[k]) for k in one)
