@@ -164,6 +164,8 @@ def test_a_start_that_hangs_counts_as_a_dead_worker(page, site_url):
     page.wait_for_function("() => document.documentElement.dataset.python === 'error'", timeout=30_000)
     assert "멈췄습니다" in page.text_content("[data-runtime-banner]")
     assert len(held) >= 2  # it started again before giving up
+    for route in held:  # a request left pending would hold the browser's cache entry for that URL
+        route.abort()
     page.unroute("**/pyodide/pyodide.asm.wasm")
     page.locator('[data-action="retry-python"]').click()
     wait_ready(page, "sequences")

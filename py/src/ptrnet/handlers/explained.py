@@ -3,10 +3,16 @@
 from ptrnet import explain
 from ptrnet.geometry.notation import format_sequence, hull_sequence
 from ptrnet.handlers.base import MAX_SEED, InputError, bool_param, handler, int_param, is_finite_number, is_unit_number
-from ptrnet.handlers.models import HULL_MODELS, model_outputs
+from ptrnet.handlers.models import hull_models, model_outputs
 
 
-@handler("slots", "solve", weights=lambda params: HULL_MODELS if params.get("models", True) is not False else ())
+@handler(
+    "slots",
+    "solve",
+    weights=lambda params: (
+        hull_models(params.get("n", explain.SLOT_DEFAULTS["n"])) if params.get("models", True) is not False else ()
+    ),
+)
 def _slots(params: dict) -> dict:
     """n random points, their hull, and the output slots of a seq2seq trained at n = 5 against the Ptr-Net's n + 1.
 

@@ -2,8 +2,12 @@
 
 from ptrnet.geometry.notation import format_sequence, hull_sequence
 from ptrnet.handlers.base import MIN_MODEL_POINTS, bool_param, handler, model_points
+from ptrnet.pointer.lstm_ptr import S2S_N
 
-HULL_MODELS = ("hull_ptrnet", "hull_seq2seq")  # demo 1's two trained models
+
+def hull_models(n: object) -> tuple[str, ...]:
+    """The weights demo 1 needs for n points: the Ptr-Net, and the seq2seq baseline only at its n = 5."""
+    return ("hull_ptrnet", "hull_seq2seq") if n == S2S_N else ("hull_ptrnet",)
 
 
 @handler("hull-steps", "real", weights=("hull_ptrnet",))
@@ -22,7 +26,13 @@ def _hull_steps_real(params: dict) -> dict:
     }
 
 
-@handler("slots", "real", weights=HULL_MODELS)
+def _slots_real_weights(params: dict) -> tuple[str, ...]:
+    """What demo 1's models need for the points sent: nothing to fetch for a request the handler will refuse."""
+    points = params.get("points")
+    return hull_models(len(points)) if isinstance(points, (list, tuple)) else ()
+
+
+@handler("slots", "real", weights=_slots_real_weights)
 def _slots_real(params: dict) -> dict:
     """Greedy outputs of the trained Ptr-Net and (at n = 5) of the seq2seq baseline, next to the true hull."""
     points = model_points(params, MIN_MODEL_POINTS)
@@ -33,7 +43,6 @@ def model_outputs(points: list[list[float]]) -> dict:
     """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points, and whether each
     answer is the true hull (correct)."""
     from ptrnet.pointer import trained
-    from ptrnet.pointer.lstm_ptr import S2S_N
 
     n = len(points)
     s2s = trained.seq2seq_tokens(points) if n == S2S_N else None
