@@ -7,6 +7,7 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 import json
 
 from ptrnet import explain
+from ptrnet.experiments import runner
 from ptrnet.handlers import base
 from ptrnet.pointer import symmetry, tasks
 from ptrnet.prelude import lm
@@ -46,6 +47,28 @@ def page_constants() -> dict:
             "evalLengths": list(sorter_eval.EVAL_LENGTHS),
             "evalCount": sorter_eval.EVAL_COUNT,
             "evalSeed": sorter_eval.EVAL_SEED,
+        },
+        "experiments": {
+            "models": {
+                name: {
+                    "label": m.label,
+                    "task": m.task,
+                    "minN": m.min_n,
+                    "maxN": m.max_n,
+                    "extraSizes": [n for n in runner.offered_sizes(name) if n > m.max_n],
+                    "defaultSizes": list(m.sizes),
+                    "defaultSets": m.sets,
+                    "beam": m.beam,
+                }
+                for name, m in runner.MODELS.items()
+            },
+            "decodings": list(runner.DECODINGS),
+            "maxSets": runner.MAX_SETS,
+            "maxSizes": runner.MAX_SIZES,
+            "maxFailures": runner.MAX_FAILURES,
+            "heldKarpMax": runner.HELD_KARP_MAX,
+            "referenceSeeds": list(runner.REFERENCE_SEEDS),
+            "referenceSets": runner.REFERENCE_SETS,
         },
         "lm": {
             "gates": lm.GATES,  # A's four blocks as the LM demo shows them

@@ -5,6 +5,7 @@ smaller than the second-to-last), so they can stand in for ptrnet.geometry.notat
 
     PYTHONPATH=py/src python py/training/lkh.py check        # LKH-3 against Held-Karp on 200 sets, n = 12..14
     PYTHONPATH=py/src python py/training/lkh.py write-sets   # the evaluation's TSP test sets above Held-Karp's sizes
+    PYTHONPATH=py/src python py/training/lkh.py write-runner-tours   # the experiment runner's reference tours
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import tasks
 from training import datasets
+from training.paths import PACKAGE_DATA
 
 HELD_KARP_MAX = 12  # the largest n labelled by our exact Held-Karp; LKH-3 above
 SCALE = 10_000_000  # LKH-3 works on integer distances: coordinates in [0, 1] are scaled by this and rounded
@@ -83,6 +85,19 @@ def write_sets(folder: Path) -> None:
         print(f'"{name}": "{hashlib.sha256(text).hexdigest()}",', flush=True)
 
 
+def write_runner_tours(out: Path) -> None:
+    """LKH-3 tours of the experiment runner's seeded TSP sets above Held-Karp's sizes, as its data file."""
+    from ptrnet.experiments import runner
+
+    arrays = {}
+    for seed in runner.REFERENCE_SEEDS:
+        for n in runner.REFERENCE_SIZES:
+            tours = [lkh_tour(runner.point_set(seed, n, i))[:-1] for i in range(runner.REFERENCE_SETS)]
+            arrays[f"s{seed}_n{n}"] = np.array(tours, dtype=np.uint8) - 1  # (sets, n) 0-based from city 0
+    np.savez_compressed(out / f"{runner.REFERENCE_FILE}.npz", **arrays)
+    print(f"wrote {out / runner.REFERENCE_FILE}.npz: {len(arrays)} arrays", flush=True)
+
+
 def main() -> None:
     """Command line: check LKH-3 against Held-Karp, or write the LKH-3 test files."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -93,11 +108,15 @@ def main() -> None:
     ck.add_argument("--seed", type=int, default=4242)
     ws = sub.add_parser("write-sets")
     ws.add_argument("--out", type=Path, default=datasets.OFFICIAL_DIR)
+    wr = sub.add_parser("write-runner-tours")
+    wr.add_argument("--out", type=Path, default=PACKAGE_DATA)
     args = ap.parse_args()
     if args.cmd == "check":
         check(tuple(args.sizes), args.per_size, args.seed)
-    else:
+    elif args.cmd == "write-sets":
         write_sets(args.out)
+    else:
+        write_runner_tours(args.out)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,7 @@ export const COLORS = {
 
 export const SIZES = {
   pointRadius: 6, // CSS px
+  compactRadius: 2.5, // CSS px: points of a thumbnail or of a large set, drawn without labels
   hitRadius: 14, // CSS px: how close a pointer must be to grab a point (touch-friendly)
   padding: 22, // CSS px between the canvas edge and the unit square
   lineWidth: 2.5,

@@ -14,7 +14,7 @@ import pytest
 from ptrnet.geometry import baselines
 from ptrnet.geometry.notation import canonical_hull, delaunay_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import tasks
+from ptrnet.pointer import metrics, tasks
 from training import datasets, evaluation
 
 
@@ -67,7 +67,7 @@ def test_tour_metrics_count_invalid_tours_and_measure_valid_ones() -> None:
     res = evaluation.tour_metrics(examples, [[1, 2, 3, 4, 1], [1, 3, 2, 4, 1]])
     assert res["valid"] == 1.0 and res["optimal"] == pytest.approx(4.0)
     assert res["mean_length"] == pytest.approx((4.0 + 2 + 2 * math.sqrt(2)) / 2)
-    assert not evaluation.is_tour([1, 2, 2, 4, 1], 4) and not evaluation.is_tour([2, 1, 3, 4, 2], 4)
+    assert not metrics.is_tour([1, 2, 2, 4, 1], 4) and not metrics.is_tour([2, 1, 3, 4, 2], 4)
     assert evaluation.tour_metrics(examples, [[1, 2, 3, 1], [1, 2, 3, 4, 1]])["valid"] == 0.5
 
 

@@ -7,8 +7,8 @@ import pytest
 from ptrnet.geometry import baselines
 from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import tasks
-from training import datasets, evaluation, lkh
+from ptrnet.pointer import metrics, tasks
+from training import datasets, lkh
 
 
 @pytest.mark.parametrize("n", [12, 13, 14])
@@ -17,7 +17,7 @@ def test_lkh_tours_have_held_karp_length(n):
     for p in points:
         exact = tour_length(p, np.array(tsp_sequence(p)[:-1]) - 1)
         tour = lkh.lkh_tour(p)
-        assert evaluation.is_tour(tour, n) and tour[1] < tour[-2]
+        assert metrics.is_tour(tour, n) and tour[1] < tour[-2]
         assert tour_length(p, np.array(tour[:-1]) - 1) == pytest.approx(exact, rel=1e-9)
 
 
@@ -47,7 +47,7 @@ def test_lkh_test_sets_are_valid_and_not_beaten_locally(name):
     n = len(examples[0][0])
     assert len(examples) == lkh.TEST_SETS[n] and name == lkh.test_file_name(n)
     for points, seq in examples[:200]:
-        assert evaluation.is_tour(seq, n) and seq[1] < seq[-2]
+        assert metrics.is_tour(seq, n) and seq[1] < seq[-2]
         tour = [j - 1 for j in seq[:-1]]
         assert _two_opt_gain(points, tour) < 1e-9
         length = tour_length(points, tour)

@@ -1,4 +1,5 @@
 // Every demo controller by its data-demo id: our pages, embed.html and <ptr-demo> all use this.
+import * as experiments from "./experiments.js";
 import * as hullSteps from "./hull-steps.js";
 import * as lengthEval from "./length-eval.js";
 import * as lmShapes from "./lm-shapes.js";
@@ -21,4 +22,5 @@ export const CONTROLLERS = Object.freeze({
   "length-eval": lengthEval,
   "pointer-generator": pointerGenerator,
   "three-problems": threeProblems,
+  experiments,
 });

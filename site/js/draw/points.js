@@ -1,16 +1,23 @@
 // A square canvas showing points in the unit square (y up) with optional polygon, tour and
 // triangles, and optionally a second answer drawn over them (`over`: a dark polygon, tour or
 // triangles with its wrong edges and triangles in red) and extra dashed tours. When `over` is
-// given the first answer is drawn wide and pale underneath it. Knows nothing of models: it
-// draws the view it is given.
+// given the first answer is drawn wide and pale underneath it; `compact` draws small unlabelled
+// points and thinner lines (thumbnails, large sets). Knows nothing of models: it draws the view
+// it is given.
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, followLayout, gridLines, paddedSquare, unitSquare } from "./canvas.js";
 
-export function create(el, { label }) {
-  const { canvas, ctx } = createCanvas(el, { className: "point-canvas", label, role: "application", focusable: true });
-  const square = paddedSquare(canvas, ctx, SIZES.padding);
+export function create(el, { label, padding = SIZES.padding, interactive = true }) {
+  const { canvas, ctx } = createCanvas(el, {
+    className: "point-canvas",
+    label,
+    role: interactive ? "application" : "img",
+    focusable: interactive,
+  });
+  const square = paddedSquare(canvas, ctx, padding);
   const { viewport } = square;
   let lastView = null;
+  let underWidth = SIZES.underWidth;
 
   const { toPixel, toUnit } = unitSquare(canvas, viewport);
 
@@ -55,17 +62,17 @@ export function create(el, { label }) {
       path(points(), triangle, true);
       ctx.fillStyle = COLORS.triangleFill;
       ctx.fill();
-      stroke(under ? COLORS.triangleUnder : COLORS.triangle, under ? SIZES.underWidth / 2 : 1.5);
+      stroke(under ? COLORS.triangleUnder : COLORS.triangle, under ? underWidth / 2 : 1.5);
     }
     if (hull.length > 1) {
       path(points(), hull, true);
       ctx.fillStyle = COLORS.hullFill;
       ctx.fill();
-      stroke(under ? COLORS.hullUnder : COLORS.hull, under ? SIZES.underWidth : SIZES.lineWidth);
+      stroke(under ? COLORS.hullUnder : COLORS.hull, under ? underWidth : SIZES.lineWidth);
     }
     if (tour.length > 1) {
       path(points(), tour, true);
-      if (under) stroke(COLORS.tourUnder, SIZES.underWidth);
+      if (under) stroke(COLORS.tourUnder, underWidth);
       else stroke(COLORS.tour, SIZES.lineWidth, [7, 5]);
     }
   }
@@ -108,6 +115,7 @@ export function create(el, { label }) {
     if (!square.side) return;
     const { hull = [], tour = [], triangles = [], selected = -1, over = null, extraTours = [] } = view;
     current = view.points;
+    underWidth = view.compact ? SIZES.underWidth / 2 : SIZES.underWidth;
     drawFrame();
     ctx.lineJoin = "round";
     drawAnswer({ hull, tour, triangles }, Boolean(over));
@@ -118,10 +126,11 @@ export function create(el, { label }) {
     if (over) drawOver(over);
     ctx.font = SIZES.font;
     ctx.textBaseline = "bottom";
+    const radius = view.compact ? SIZES.compactRadius : SIZES.pointRadius;
     current.forEach((point, index) => {
       const [px, py] = toPixel(point);
       ctx.beginPath();
-      ctx.arc(px, py, SIZES.pointRadius, 0, 2 * Math.PI);
+      ctx.arc(px, py, radius, 0, 2 * Math.PI);
       ctx.fillStyle = index === selected ? COLORS.selected : COLORS.point;
       ctx.fill();
       if (index === selected) {
@@ -131,6 +140,7 @@ export function create(el, { label }) {
         ctx.lineWidth = 2;
         ctx.stroke();
       }
+      if (view.compact) return;
       ctx.fillStyle = COLORS.pointLabel;
       ctx.fillText(`P${index + 1}`, px + 7, py - 5);
     });

@@ -136,3 +136,41 @@ export function vectorField({ label, min, max, fallback, decimals = 2 }) {
     format: (value) => value.map(round).join(","),
   };
 }
+
+// One of a fixed set of words (e.g. the runner's model); anything else falls back with a warning.
+export function choiceField({ label, options, fallback }) {
+  return {
+    default: () => fallback,
+    parse(text) {
+      const word = text.trim();
+      if (options.includes(word)) return { value: word, warnings: [] };
+      return {
+        value: fallback,
+        warnings: [`링크의 ${label} 값(${word || "빈 값"})을 알 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+      };
+    },
+    format: (value) => value,
+  };
+}
+
+// A list of whole numbers written "5,10,50" (e.g. the runner's sizes); unreadable entries are
+// dropped with a warning, an empty list falls back to the default. Python checks the range.
+export function integerListField({ label, fallback, max }) {
+  return {
+    default: () => [...fallback],
+    parse(text) {
+      const parts = text.split(",").map((part) => part.trim());
+      const numbers = parts.filter((part) => /^\d{1,6}$/.test(part)).map(Number);
+      const warnings = [];
+      if (numbers.length !== parts.length) warnings.push(`링크의 ${label} 가운데 정수가 아닌 값은 건너뛰었습니다.`);
+      if (!numbers.length)
+        return {
+          value: [...fallback],
+          warnings: [`링크의 ${label}을 읽을 수 없어 기본값 ${fallback.join(",")}을 씁니다.`],
+        };
+      if (numbers.length > max) warnings.push(`링크의 ${label}이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
+      return { value: [...new Set(numbers)].slice(0, max), warnings };
+    },
+    format: (value) => value.join(","),
+  };
+}

@@ -43,3 +43,20 @@ def _chain(order: list[int], xy: list[tuple[float, float]]) -> list[int]:
             chain.pop()
         chain.append(i)
     return chain
+
+
+def near_collinearity(points: ArrayLike) -> float:
+    """How nearly collinear a point set is where it matters for its hull: the smallest distance from any point
+    to the line through a hull edge it is not an end of (0 when a point lies on such a line)."""
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)  # (n, 2)
+    ring = convex_hull(pts)
+    if len(ring) < 3:
+        return 0.0
+    a, b = pts[ring], pts[np.roll(ring, -1)]  # (m, 2) each edge a -> b
+    d = b - a
+    cross = d[:, None, 0] * (pts[None, :, 1] - a[:, None, 1]) - d[:, None, 1] * (pts[None, :, 0] - a[:, None, 0])
+    dist = np.abs(cross) / np.linalg.norm(d, axis=1)[:, None]  # (m, n) each point to each edge's line
+    ends = np.zeros_like(dist, dtype=bool)
+    ends[np.arange(len(ring)), ring] = True
+    ends[np.arange(len(ring)), np.roll(ring, -1)] = True
+    return float(dist[~ends].min()) if (~ends).any() else 0.0

@@ -11,7 +11,7 @@ import numpy as np
 
 from ptrnet import Unavailable
 from ptrnet.geometry.notation import format_partial, format_sequence, format_triangles, in_triangle_order
-from ptrnet.pointer import answers, decoding, symmetry, tasks, weights
+from ptrnet.pointer import answers, decoding, metrics, symmetry, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.slot_rules import blocked_slots
 
@@ -113,11 +113,6 @@ def available(task: str) -> bool:
     return resources.files("ptrnet").joinpath(f"data/{task}_model_card.json").is_file()
 
 
-def _edges(seq: Sequence[int]) -> set[frozenset[int]]:
-    """Undirected edges between consecutive indices of a closed sequence."""
-    return {frozenset(e) for e in zip(seq, seq[1:], strict=False) if e[0] != e[1]}
-
-
 def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exact: dict) -> dict:
     """One model's answer in the page's notation, with its mistakes against the exact answer."""
     from ptrnet.geometry.tsp import tour_length
@@ -125,7 +120,7 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
     if task == "hull":
         return {
             "model_hull": seq,
-            "hull_wrong_edges": sorted(sorted(e) for e in _edges(seq) - _edges(exact["hull"])),
+            "hull_wrong_edges": metrics.wrong_edges(exact["hull"], seq),
             "text": {"model_hull": format_sequence(seq)},
             "correct": seq == exact["hull"],
         }
@@ -141,7 +136,7 @@ def _compared(task: str, seq: list[int], points: Sequence[Sequence[float]], exac
         }
     tris = in_triangle_order(points, tasks.as_triangles(seq))
     truth = [list(t) for t in exact["delaunay"]]
-    wrong, missed = [t for t in tris if t not in truth], [t for t in truth if t not in tris]
+    wrong, missed = metrics.wrong_triangles(truth, tris), metrics.wrong_triangles(tris, truth)
     return {
         "model_delaunay": tris,
         "delaunay_wrong": wrong,

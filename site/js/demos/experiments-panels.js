@@ -1,0 +1,276 @@
+// The experiment runner's panels: the results table beside the paper's numbers, a chart of ours
+// against the paper's by n, the hull's error rate by near-collinearity, and the failure gallery
+// (thumbnails; one opened large, the model's answer over the exact one with its mistakes in red).
+import { COLORS } from "../config.js";
+import * as bars from "../draw/bars.js";
+import * as lineChart from "../draw/linechart.js";
+import * as pointsCanvas from "../draw/points.js";
+import { PY } from "../generated/constants.js";
+import { pointsField } from "../ui/fields.js";
+import { percent, sharePercent } from "../ui/format.js";
+import { element, formatCount, output, toZeroBased } from "./common.js";
+
+const MODELS = PY.experiments.models;
+const COMPACT_ABOVE = 20; // the large drawing labels its points up to this many
+const fixed = (v, digits) => (v === null || v === undefined ? "–" : v.toFixed(digits));
+const share = (v) => (v === null || v === undefined ? "–" : sharePercent(v));
+const demoLink = pointsField(PY.points.maxModel, []);
+
+// Table columns by task: [heading, row → text], then the paper's [heading, paper row → text].
+const COLUMNS = {
+  hull: [
+    ["정확도", (r) => share(r.accuracy)],
+    ["면적", (r) => (r.area_fail ? `FAIL (${share(r.area_coverage)})` : share(r.area_coverage))],
+    ["단순하지 않은 출력", (r) => share(r.not_simple)],
+  ],
+  tsp: [
+    ["Ptr-Net 평균 길이", (r) => fixed(r.mean_length, 3)],
+    ["A1", (r) => fixed(r.a1, 3)],
+    ["A2", (r) => fixed(r.a2, 3)],
+    ["기준 해", (r) => `${fixed(r.reference, 3)} (${r.reference_kind})`],
+    ["Ptr-Net ÷ 기준", (r) => fixed(r.ratio, 3)],
+  ],
+  delaunay: [
+    ["정확도", (r) => share(r.accuracy)],
+    ["삼각형 포함률", (r) => share(r.triangle_coverage)],
+  ],
+};
+const PAPER_COLUMNS = {
+  hull: [
+    ["논문 정확도", (p) => percent(p.accuracy)],
+    ["논문 면적", (p) => percent(p.area_coverage)],
+  ],
+  tsp: [
+    ["논문 Ptr-Net", (p) => fixed(p.ptrnet, 2)],
+    ["논문 A1", (p) => fixed(p.A1, 2)],
+  ],
+  delaunay: [
+    ["논문 정확도", (p) => percent(p.accuracy)],
+    ["논문 포함률", (p) => percent(p.triangle_coverage)],
+  ],
+};
+
+export function resultsTable() {
+  const body = element("tbody");
+  const head = element("thead");
+  const caption = element("caption", { text: "직접 잰 결과" });
+  const node = element("div", { class: "table-scroll experiment-table" }, [
+    element("table", { class: "data-table" }, [caption, head, body]),
+  ]);
+  return {
+    node,
+    render(model, rows, paper, finished) {
+      const task = MODELS[model].task;
+      const columns = [...COLUMNS[task], ...PAPER_COLUMNS[task]];
+      head.replaceChildren(
+        element("tr", {}, [
+          element("th", { text: "n", scope: "col" }),
+          element("th", { text: "세트", scope: "col" }),
+          ...columns.map(([title]) => element("th", { text: title, scope: "col" })),
+        ]),
+      );
+      const byN = new Map(paper.map((p) => [p.n, p]));
+      body.replaceChildren(
+        ...rows.map((row) => {
+          const theirs = byN.get(row.n);
+          const cells = [
+            ...COLUMNS[task].map(([, cell]) => cell(row)),
+            ...PAPER_COLUMNS[task].map(([, cell]) => (theirs ? cell(theirs) : "–")),
+          ];
+          return element("tr", {}, [
+            element("th", { text: String(row.n), scope: "row" }),
+            element("td", { text: formatCount(row.sets) }),
+            ...cells.map((text) => element("td", { text })),
+          ]);
+        }),
+      );
+      caption.textContent = rows.length
+        ? `${MODELS[model].label}${finished ? "" : " (재는 중)"} · 논문 값이 없는 칸은 –`
+        : "아직 잰 결과가 없습니다. ‘실행’을 누르세요.";
+    },
+  };
+}
+
+// Ours against the paper's by n (log scale): accuracy for hull and Delaunay, tour length for TSP.
+export function comparisonChart() {
+  const node = element("div", { class: "eval-figure" });
+  const chart = lineChart.create(node, { label: "우리 모델과 논문의 값을 n에 따라 견준 그래프", aspect: 0.42 });
+  const line = (rows, key, color, dash = []) => ({
+    xs: rows.map((r) => r.n),
+    ys: rows.map((r) => r[key] ?? null),
+    color,
+    width: 2.2,
+    dash,
+    markers: true,
+  });
+  return {
+    node,
+    render(model, rows, paper) {
+      const task = MODELS[model].task;
+      const ns = [...rows, ...paper].map((r) => r.n);
+      const x = { min: Math.min(4, ...ns) * 0.9, max: Math.max(12, ...ns) * 1.1, log: true, label: "점의 수 n" };
+      x.ticks = lineChart.logTicks(x.min, x.max);
+      const theirs = paper.filter((p) => (task === "tsp" ? p.ptrnet : p.accuracy) !== undefined);
+      if (task === "tsp") {
+        const ys = [...rows.flatMap((r) => [r.mean_length, r.a1]), ...theirs.map((p) => p.ptrnet)];
+        chart.render({
+          x,
+          y: { min: 0, max: Math.max(2, ...ys) * 1.08, label: "평균 순회 길이" },
+          series: [
+            line(rows, "reference", COLORS.muted),
+            line(rows, "a1", COLORS.baselineA1),
+            line(rows, "mean_length", COLORS.tour),
+            line(theirs, "ptrnet", COLORS.tour, [6, 5]),
+          ],
+          legend: [
+            { label: "우리 Ptr-Net", color: COLORS.tour },
+            { label: "논문 Ptr-Net", color: COLORS.tour, dash: [6, 5] },
+            { label: "A1", color: COLORS.baselineA1 },
+            { label: "기준 해", color: COLORS.muted },
+          ],
+          empty: "실행하면 크기별 평균 순회 길이가 여기에 그려집니다",
+        });
+        return;
+      }
+      const extra = task === "delaunay" ? "triangle_coverage" : null;
+      chart.render({
+        x,
+        y: { min: 0, max: 1.02, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => percent(v, 0), label: "비율" },
+        series: [
+          line(rows, "accuracy", COLORS.seqAcc),
+          line(theirs, "accuracy", COLORS.seqAcc, [6, 5]),
+          ...(extra ? [line(rows, extra, COLORS.posAcc), line(theirs, extra, COLORS.posAcc, [6, 5])] : []),
+        ],
+        legend: [
+          { label: "우리 정확도", color: COLORS.seqAcc },
+          { label: "논문 정확도", color: COLORS.seqAcc, dash: [6, 5] },
+          ...(extra
+            ? [
+                { label: "우리 삼각형 포함률", color: COLORS.posAcc },
+                { label: "논문 삼각형 포함률", color: COLORS.posAcc, dash: [6, 5] },
+              ]
+            : []),
+        ],
+        empty: "실행하면 크기별 정확도가 여기에 그려집니다",
+      });
+    },
+  };
+}
+
+// The hull models' error rate by how nearly collinear each set was (Python's bins).
+export function collinearityPanel() {
+  const value = output("collinearity", "거의 일직선인 정도에 따른 오답률");
+  const figure = element("div", { class: "collinearity-figure" });
+  const chart = bars.create(figure, { label: "거의 일직선인 정도에 따른 오답률", valueWidth: 64 });
+  const node = element("div", { class: "collinearity-panel" }, [
+    element("h4", { text: "어디서 틀리나: 거의 일직선인 점들" }),
+    element("p", {
+      class: "out-minor",
+      text: "가로줄 하나가 한 구간입니다. 점 하나가 자기가 끝점이 아닌 껍질 변의 직선에 얼마나 가까운지(가장 가까운 거리)로 세트를 나누고, 구간마다 틀린 비율을 그렸습니다.",
+    }),
+    figure,
+    value.node,
+  ]);
+  node.hidden = true;
+  const range = ([lo, hi]) => (hi === null ? `${lo} 이상` : `${lo}–${hi}`);
+  return {
+    node,
+    clear() {
+      node.hidden = true;
+      value.clear("");
+    },
+    render(data) {
+      if (!data) return;
+      node.hidden = false;
+      value.set(data, `세트 ${formatCount(data.sets.reduce((a, b) => a + b, 0))}개`);
+      chart.render({
+        bars: data.bins.map((bin, k) => ({
+          label: `거리 ${range(bin)} (${formatCount(data.sets[k])}세트)`,
+          value: data.error_rate[k] ?? 0,
+          color: COLORS.invalid,
+        })),
+      });
+    },
+  };
+}
+
+// The view that draws one failure: the exact answer pale, the model's dark, its mistakes red.
+function failureView(task, failure, compact) {
+  const view = { points: failure.points, compact };
+  if (task === "delaunay") {
+    view.triangles = failure.truth.map(toZeroBased);
+    view.over = { triangles: failure.model.map(toZeroBased), wrongTriangles: failure.wrong.map(toZeroBased) };
+  } else if (task === "tsp") {
+    view.tour = toZeroBased(failure.truth);
+    view.over = { tour: toZeroBased(failure.model), wrongEdges: failure.wrong.map(toZeroBased) };
+  } else {
+    view.hull = toZeroBased(failure.truth);
+    view.over = { hull: toZeroBased(failure.model), wrongEdges: failure.wrong.map(toZeroBased) };
+  }
+  return view;
+}
+
+const notation = (task, seq) =>
+  task === "delaunay" ? seq.map((t) => `(${t.join(",")})`).join(" ") : `⇒ ${seq.join(" → ")} ⇐`;
+
+export function failureGallery() {
+  const value = output("failures", "틀린 세트 목록");
+  value.clear("");
+  const grid = element("div", { class: "failure-grid" });
+  const detailFigure = element("div", { class: "demo-figure failure-figure" });
+  const detail = pointsCanvas.create(detailFigure, { label: "고른 실패 사례", interactive: false });
+  const detailText = element("div", { class: "failure-text" });
+  const detailBox = element("div", { class: "failure-detail" }, [detailFigure, detailText]);
+  detailBox.hidden = true;
+  const heading = element("h4", { text: "틀린 사례" });
+  const node = element("div", { class: "failure-gallery" }, [heading, value.node, grid, detailBox]);
+  let shown = [];
+  let task = "hull";
+
+  function open(k) {
+    const failure = shown[k];
+    detailBox.hidden = false;
+    detail.render(failureView(task, failure, failure.n > COMPACT_ABOVE));
+    const parts = [
+      element("p", { text: `n = ${failure.n}, ${failure.index + 1}번째 세트` }),
+      element("p", { text: `정답: ${notation(task, failure.truth)}` }),
+      element("p", { text: `모델: ${notation(task, failure.model)}` }),
+    ];
+    if (failure.n <= PY.points.maxModel) {
+      const href = `three-problems.html#three-problems.points=${demoLink.format(failure.points)}`;
+      parts.push(
+        element("p", {}, [
+          element("a", { href, target: "_blank", text: "이 점들을 위의 ‘직접 움직여 보기’ 데모에서 열기" }),
+        ]),
+      );
+    }
+    detailText.replaceChildren(...parts);
+    for (const [j, thumb] of [...grid.children].entries()) thumb.setAttribute("aria-pressed", String(j === k));
+  }
+
+  return {
+    node,
+    render(failures, model) {
+      task = MODELS[model].task;
+      if (failures.length === shown.length && failures.every((f, k) => f === shown[k])) return;
+      const keep = failures.length >= shown.length && shown.every((f, k) => f === failures[k]);
+      const first = keep ? shown.length : 0;
+      if (!keep) {
+        grid.replaceChildren();
+        detailBox.hidden = true;
+      }
+      shown = [...failures];
+      for (let k = first; k < shown.length; k++) {
+        const thumb = element("button", { type: "button", class: "failure-thumb", "aria-pressed": "false" });
+        thumb.setAttribute("aria-label", `틀린 사례 ${k + 1}: n = ${shown[k].n}`);
+        const drawing = pointsCanvas.create(thumb, { label: `틀린 사례 ${k + 1}`, padding: 6, interactive: false });
+        thumb.addEventListener("click", () => open(k));
+        grid.append(thumb);
+        requestAnimationFrame(() => drawing.render(failureView(task, shown[k], true)));
+      }
+      const data = shown.map(({ n, points, truth, model: answer }) => ({ n, points, truth, model: answer }));
+      if (shown.length) value.set(data, `${shown.length}개 (처음 ${PY.experiments.maxFailures}개까지)`);
+      else value.clear("아직 틀린 사례가 없습니다.");
+    },
+  };
+}
