@@ -20,8 +20,15 @@ ARCHITECTURE = {
     "ptrnet": "LSTM encoder over (x, y); LSTM decoder from the encoder's final state, fed a learned start vector "
     "then the chosen point's (x, y); additive attention u_j = v.tanh(W1 e_j + W2 d_i) over the n points "
     "plus a learned end state e_0 (slot ⇐) is the output distribution",
-    "seq2seq": "LSTM encoder over the 5 points; LSTM decoder fed the one-hot of the previous token (⇒ first); "
-    "fixed softmax over {1..5, ⇒, ⇐}",
+    "seq2seq": "LSTM encoder over the points; LSTM decoder fed the one-hot of the previous token (⇒ first); "
+    "fixed softmax over {1..n, ⇒, ⇐} for the largest n it was trained at",
+    "attention": "the seq2seq baseline with additive attention a_ij = softmax_j(v.tanh(W1 e_j + W2 d_i)) over the "
+    "encoder states; its fixed output layer reads [d_i, sum_j a_ij e_j] (softmax over {1..10, ⇒, ⇐})",
+}
+BASELINE_SIZES = {  # the test sizes of the hull baselines (a fixed output layer only knows its training sizes)
+    "seq2seq": (5,),
+    "seq2seq_10": (10,),
+    "attention": (5, 6, 7, 8, 9, 10),
 }
 NOTATION = {
     "hull": "hull vertices, smallest index first, counter-clockwise, start repeated, then ⇐",
@@ -48,9 +55,9 @@ METRICS = {
 
 
 def models_of(task: str, weights_dir: Path) -> list[str]:
-    """Shipped model kinds of a task: the Ptr-Net, for the hull the n = 5 seq2seq baseline, for TSP the Ptr-Net
-    taught by A1."""
-    kinds = {"hull": ["ptrnet", "seq2seq"], "tsp": ["ptrnet", *TEACHERS]}.get(task, ["ptrnet"])
+    """Shipped model kinds of a task: the Ptr-Net, for the hull the seq2seq baselines (n = 5, n = 10, with
+    attention on 5-10), for TSP the Ptr-Net taught by A1."""
+    kinds = {"hull": ["ptrnet", *BASELINE_SIZES], "tsp": ["ptrnet", *TEACHERS]}.get(task, ["ptrnet"])
     return [k for k in kinds if (weights_dir / f"{task}_{k}.npz").exists()]
 
 
@@ -91,7 +98,9 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
                 "points": "uniform in [0, 1]^2, rounded to 8 decimals (ptrnet.pointer.tasks.random_points)",
                 "labels": _labels(task, model),
             },
-            "golden": f"py/training/records/{golden_name(task, model)}" if model.startswith("ptrnet") else None,
+            "golden": f"py/training/records/{golden_name(task, model)}"
+            if (records / golden_name(task, model)).exists()
+            else None,
             "history": rec["history"],
             "metrics": {k: v for k, v in rows.items() if row_model(k) == model},
         }
@@ -142,7 +151,7 @@ def _labels(task: str, model: str) -> str:
 
 
 def golden_name(task: str, model: str) -> str:
-    """The golden outputs' file of a Ptr-Net kind (py/training/ptr_export writes it there)."""
+    """The golden outputs' file of a model kind (py/training/ptr_export and s2s_torch write it there)."""
     return f"{task}_golden.json" if model == "ptrnet" else f"{task}_{model}_golden.json"
 
 

@@ -227,10 +227,11 @@ def _tour_allowed(visited: torch.Tensor, t: int, n: int) -> torch.Tensor:
 # ---------------------------------------------------------------- ptrnet's numpy layout
 
 
-def to_numpy_params(model: PtrNet) -> dict[str, np.ndarray]:
-    """The model's weights under ptrnet.pointer.lstm_ptr's names and layout (inputs by rows, gates reordered)."""
+def numpy_layout(model: nn.Module, plain: tuple[str, ...]) -> dict[str, np.ndarray]:
+    """A model's weights under ptrnet.pointer.lstm_ptr's names and layout: the `plain` parameters as they are, the
+    LSTMs enc and dec as <name>_Wx, _Wh (inputs by rows) and _b (one bias), gates in the package's order."""
     sd = {k: v.detach().double().cpu().numpy() for k, v in model.state_dict().items()}
-    params = {"W1": sd["W1"], "W2": sd["W2"], "v": sd["v"], "end": sd["end"], "start": sd["start"]}
+    params = {k: sd[k] for k in plain if k in sd}
     for name in ("enc", "dec"):
         params[f"{name}_Wx"] = from_torch_gates(sd[f"{name}.weight_ih_l0"]).T
         params[f"{name}_Wh"] = from_torch_gates(sd[f"{name}.weight_hh_l0"]).T
@@ -238,15 +239,27 @@ def to_numpy_params(model: PtrNet) -> dict[str, np.ndarray]:
     return params
 
 
-def from_numpy_params(params: dict[str, np.ndarray]) -> PtrNet:
-    """A float64 PtrNet holding numpy-layout weights (the shipped, quantised ones)."""
-    H = params["enc_Wh"].shape[0]
-    model = PtrNet(H).double()
-    sd = {"W1": params["W1"], "W2": params["W2"], "v": params["v"], "end": params["end"], "start": params["start"]}
+def load_numpy_layout(model: nn.Module, params: dict[str, np.ndarray], plain: tuple[str, ...]) -> nn.Module:
+    """Put numpy-layout weights (numpy_layout's) into a float64 model, returned."""
+    sd = {k: params[k] for k in plain if k in params}
     for name in ("enc", "dec"):
         sd[f"{name}.weight_ih_l0"] = to_torch_gates(params[f"{name}_Wx"].T)
         sd[f"{name}.weight_hh_l0"] = to_torch_gates(params[f"{name}_Wh"].T)
         sd[f"{name}.bias_ih_l0"] = to_torch_gates(params[f"{name}_b"])
         sd[f"{name}.bias_hh_l0"] = np.zeros_like(params[f"{name}_b"])
+    model = model.double()
     model.load_state_dict({k: torch.from_numpy(np.ascontiguousarray(v)) for k, v in sd.items()})
     return model
+
+
+PTR_PLAIN = ("W1", "W2", "v", "end", "start")  # the Ptr-Net's parameters outside its two LSTMs
+
+
+def to_numpy_params(model: PtrNet) -> dict[str, np.ndarray]:
+    """The Ptr-Net's weights in ptrnet.pointer.lstm_ptr's layout."""
+    return numpy_layout(model, PTR_PLAIN)
+
+
+def from_numpy_params(params: dict[str, np.ndarray]) -> PtrNet:
+    """A float64 PtrNet holding numpy-layout weights (the shipped, quantised ones)."""
+    return load_numpy_layout(PtrNet(params["enc_Wh"].shape[0]), params, PTR_PLAIN)

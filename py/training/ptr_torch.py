@@ -33,16 +33,21 @@ from training.ptr_train import train
 SCHEDULE = ("lr", "lr_final", "decay_steps", "clip")  # the settings a resumed run may change
 
 
+def add_config_arguments(parser: argparse.ArgumentParser, config: type) -> None:
+    """One --option per field of a settings dataclass, with its default (booleans as --x / --no-x)."""
+    for f in fields(config):
+        if f.type in (bool, "bool"):
+            parser.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=f.default)
+        else:
+            parser.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
+
+
 def main() -> None:
     """Command line: train or export."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     tr = sub.add_parser("train")
-    for f in fields(Config):
-        if f.type in (bool, "bool"):
-            tr.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=f.default)
-        else:
-            tr.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
+    add_config_arguments(tr, Config)
     tr.add_argument("--out", type=Path, required=True, help="folder for <task>.pt")
     tr.add_argument("--minutes", type=float, default=8.0, help="wall-clock budget")
     tr.add_argument("--steps", type=int, default=None, help="stop at this many updates in all")

@@ -43,8 +43,9 @@ DEMO_SIZE_SETS = (1000, 4000)  # (count, seed base) of those generated sets: see
 
 
 def test_set(task: str, n: int) -> tuple[list[Example], str]:
-    """The examples of one test set and a line saying where they come from."""
-    source = TEST_SETS[task][n]
+    """The examples of one test set and a line saying where they come from (a size without a set of its own:
+    1,000 generated sets, seed 1000 + n, as the hull's)."""
+    source = TEST_SETS[task].get(n, (1000, 1000 + n))
     if source in datasets.LKH_SETS:
         return datasets.official(source), f"{source}: our set, tours by LKH-3 (tests/data/{source}.gz)"
     if isinstance(source, str):
@@ -64,28 +65,42 @@ def _reference_kind(task: str, n: int) -> str:
 
 def _test_sizes(model: str, task: str) -> list[int]:
     """The test sizes a model kind is measured at."""
-    return (
-        [5] if model == "seq2seq" else list(cards.TEACHER_SIZES) if model in cards.TEACHERS else list(TEST_SETS[task])
-    )
+    if model in cards.BASELINE_SIZES:
+        return list(cards.BASELINE_SIZES[model])
+    return list(cards.TEACHER_SIZES) if model in cards.TEACHERS else list(TEST_SETS[task])
 
 
-def evaluate(task: str, package_data: Path = PACKAGE_DATA, records: Path = RECORDS, readme: Path = README) -> dict:
+METHODS = {"ptrnet": "Ptr-Net", "seq2seq": "LSTM seq2seq", "attention": "LSTM seq2seq + attention"}
+
+
+def evaluate(
+    task: str,
+    package_data: Path = PACKAGE_DATA,
+    records: Path = RECORDS,
+    readme: Path = README,
+    only: tuple[str, ...] = (),
+) -> dict:
     """Measure every shipped model of a task (weights in package_data) with greedy and beam decoding; write its
-    results JSON to records, its model card to package_data and its table into readme."""
+    results JSON to records, its model card to package_data and its table into readme. only: measure just these
+    model kinds and keep the other rows of the results JSON as they are."""
     spec = tasks.SPECS[task]
+    kept = json.loads((records / f"{task}_results.json").read_text()) if only else {"ours": {}, "test_sets": {}}
     rows: dict[str, dict] = {}
-    sources = {}
+    sources = dict(kept["test_sets"])
     for model in cards.models_of(task, package_data):
+        if only and model not in only:
+            rows |= {k: r for k, r in kept["ours"].items() if tables.row_model(k) == model}
+            continue
         params = weights.load(package_data / f"{task}_{model}.npz")
         record = cards.record(records, task, model)
         cfg = record["config"]
         span = f"{cfg['min_n']}-{cfg['max_n']}" if cfg["min_n"] != cfg["max_n"] else str(cfg["min_n"])
-        train_n = "5" if model == "seq2seq" else span
+        train_n = "5" if model == "seq2seq" else span  # the numpy-trained n = 5 baseline records no sizes
         for n in _test_sizes(model, task):
             examples, sources[str(n)] = test_set(task, n)
             t = time.perf_counter()
             row = {
-                "method": "Ptr-Net" if model.startswith("ptrnet") else "LSTM seq2seq",
+                "method": METHODS[model.split("_")[0]],
                 "train_n": train_n,
                 "test_n": n,
                 "lines": len(examples),
@@ -112,7 +127,9 @@ def evaluate(task: str, package_data: Path = PACKAGE_DATA, records: Path = RECOR
         "metric_notes": cards.METRICS[task],
     }
     if task == "hull" and "ptrnet_5" in rows:
-        results["demo_sizes"] = demo_size_accuracy(weights.load(package_data / "hull_ptrnet.npz"))
+        results["demo_sizes"] = kept.get("demo_sizes") or demo_size_accuracy(
+            weights.load(package_data / "hull_ptrnet.npz")
+        )
     (records / f"{task}_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     card = cards.model_card(task, package_data, records, rows)
     if "demo_sizes" in results:

@@ -32,7 +32,8 @@ def span(train_n: str) -> str:
 def _model_name(row: dict, brief: bool = False) -> str:
     """A results row's model: its method, and who taught it where not the exact labels ('taught_by': 'A1');
     in the page's visible table the seq2seq baseline is 'LSTM', as the paper's table names it."""
-    method = "LSTM" if brief and row["method"] == "LSTM seq2seq" else row["method"]
+    brief_names = {"LSTM seq2seq": "LSTM", "LSTM seq2seq + attention": "LSTM+어텐션"}
+    method = brief_names.get(row["method"], row["method"]) if brief else row["method"]
     return method + (f", {row['taught_by']}로 학습" if row.get("taught_by") else "")
 
 
@@ -74,7 +75,8 @@ def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
         ours_kinds = [r["greedy"], beam] + ([] if brief else [vote])
         row = [_model_name(r, brief), span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
         row += [percent(m["accuracy"]) if m else "–" for m in ours_kinds]
-        row += [percent(p.get("area_coverage")), *(area(m) if m else "–" for m in ours_kinds)]
+        theirs = "FAIL" if p.get("area_fail") else percent(p.get("area_coverage"))
+        row += [theirs, *(area(m) if m else "–" for m in ours_kinds)]
         rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
     return rows
 

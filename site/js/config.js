@@ -21,6 +21,7 @@ export const COLORS = {
   wrongFill: "rgba(220, 38, 38, 0.18)",
   baselineA1: "#7c3aed",
   baselineA2: "#0e7490",
+  student: "#be185d", // the tour of the Ptr-Net taught by A1
   // demos 5 and 6: heat map and line charts
   text: "#2b2d42",
   muted: "#6b6f80",

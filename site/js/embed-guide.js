@@ -16,6 +16,7 @@ const DEMOS = [
   { name: "length-eval", attributes: {} },
   { name: "pointer-generator", attributes: { "p-gen": "0.3" } },
   { name: "three-problems", attributes: {} },
+  { name: "experiments", attributes: { model: "hull", sizes: "5,10,50", sets: "100", decoding: "greedy", seed: "1" } },
 ];
 
 const ATTRIBUTE_HELP = {
@@ -31,6 +32,10 @@ const ATTRIBUTE_HELP = {
   mode: "다음 단어 고르기: sample(확률대로) / greedy(가장 높은 것)",
   temperature: "온도 0.1–3",
   direct: "직접 연결 W 켬 1 / 끔 0",
+  model: "잴 모델: hull, tsp, tsp-a1, delaunay, seq2seq-5 …",
+  sizes: "점의 수 n을 쉼표로 (예: 5,10,50)",
+  sets: "크기마다 잴 세트 수",
+  decoding: "greedy(탐욕) / beam(빔 서치)",
 };
 
 const select = document.querySelector('[data-control="embed-demo"]');

@@ -4,10 +4,12 @@ import json
 import re
 from itertools import pairwise
 
+import numpy as np
 import pytest
 
-from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
+from ptrnet.geometry.notation import canonical_tour, delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length as closed_length
+from ptrnet.pointer import answers, tasks, weights
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 from tests.site_build import config
 
@@ -382,22 +384,24 @@ def test_only_the_companion_page_fetches_the_tsp_and_delaunay_weights(demo, site
     assert not [u for u in later if u.endswith(("tsp_ptrnet.npz", "delaunay_ptrnet.npz"))]
 
 
-def test_a_first_visit_fetches_the_three_models_at_once_and_a_failed_download_can_be_retried(page, site_url):
-    """The handler declares its weights: all three are asked for before any answer (in parallel), and when they
+def test_a_first_visit_fetches_its_four_models_at_once_and_a_failed_download_can_be_retried(page, site_url):
+    """The handler declares its weights: the three problems' Ptr-Nets and the A1-taught one are asked for before
+    any answer (in parallel), and when they
     fail the exact answers still come, with a retry that fetches them again without a reload."""
     asked, failing = [], [True]
 
-    def weights(route):
+    def fetch(route):
         asked.append(route.request.url.rsplit("/", 1)[1])
         if failing[0]:
             route.fulfill(status=503, body="busy")
         else:
             route.continue_()
 
-    page.route("**/models/*.npz", weights)
+    page.route("**/models/*.npz", fetch)
     page.goto(f"{site_url}{DEMO_PAGE}")
     wait_ready(page, DEMO)
-    assert sorted(asked) == ["delaunay_ptrnet.npz", "hull_ptrnet.npz", "tsp_ptrnet.npz"]  # one round, each once
+    wanted = ["delaunay_ptrnet.npz", "hull_ptrnet.npz", "tsp_ptrnet.npz", "tsp_ptrnet_a1.npz"]
+    assert sorted(asked) == wanted  # one round, each once
     assert out_value(page, DEMO, "hull") == [3, 6, 4, 5, 3] and out_value(page, DEMO, "model_hull") is None
     message = page.locator(f'[data-demo="{DEMO}"] .demo-message')
     assert "내려받지 못해" in message.inner_text()
@@ -409,4 +413,20 @@ def test_a_first_visit_fetches_the_three_models_at_once_and_a_failed_download_ca
     )
     wait_ready(page, DEMO)
     assert out_value(page, DEMO, "model_hull") == [3, 6, 4, 5, 3] and out_value(page, DEMO, "model_tsp")
-    assert "내려받지 못해" not in message.inner_text() and len(asked) == 6
+    assert "내려받지 못해" not in message.inner_text() and len(asked) == 2 * len(wanted)
+
+
+def test_the_tsp_panel_sets_the_a1_taught_models_tour_beside_a1s_and_the_optimum(demo):
+    points = canvas_points(demo, canvas("tsp"))
+    left, here, tour = set(range(1, len(points))), 0, [0]
+    while left:  # A1 by hand: the nearest unvisited city, the lowest index on ties
+        here = min(left, key=lambda j: (closed_length(points, [here, j]) / 2, j))
+        tour.append(here)
+        left.remove(here)
+    assert out_value(demo, DEMO, "a1_tour") == canonical_tour([j + 1 for j in tour] + [1])
+    student = out_value(demo, DEMO, "model_tsp_a1")
+    assert sorted(student[:-1]) == list(range(1, len(points) + 1)) and student[0] == student[-1] == 1
+    params = weights.shipped("tsp_ptrnet_a1", np.float32)  # the page decodes in float32
+    assert student == answers.decode(params, "tsp", [np.array(points)], "beam", tasks.SPECS["tsp"].page_width)[0]
+    demo.locator('[data-demo="three-problems"] [data-control="student"]').check()
+    assert "three-problems.student=1" in demo.url

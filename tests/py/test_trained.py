@@ -272,7 +272,7 @@ def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(
     monkeypatch.setattr(trained, "three_models", lambda *a, **k: ran.append(1) or {"text": {}})
     points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
     reply = api.call("three-problems", "solve", {"points": points})
-    wanted = [str(tmp_path / f"{task}_ptrnet.npz") for task in tasks.SPECS]
+    wanted = [str(tmp_path / f"{name}.npz") for name in (*(f"{task}_ptrnet" for task in tasks.SPECS), "tsp_ptrnet_a1")]
     assert reply["error"]["kind"] == "missing" and reply["error"]["missing"] == wanted and ran == []
     assert api.call("three-problems", "solve", {"points": points}, unavailable=wanted)["ok"] and ran == [1]
     assert api.call("slots", "solve", {"points": points, "models": False})["ok"]  # declares nothing without models

@@ -329,6 +329,7 @@ export function mount(root, runtime, store = urlStore) {
       finished: false,
     };
     message.clear();
+    results.clear("");
     gallery.render([], settings.model);
     collinearity.clear();
     table.render(settings.model, [], plan.paper, false);

@@ -20,6 +20,7 @@ const SCHEMA = {
   a1: booleanField({ label: "A1 경로", fallback: false }),
   a2: booleanField({ label: "A2 경로", fallback: false }),
   vote: booleanField({ label: "대칭 투표", fallback: false }),
+  student: booleanField({ label: "A1에게 배운 모델의 경로", fallback: false }),
 };
 
 const PANELS = [
@@ -85,6 +86,16 @@ export function mount(root, runtime, store = urlStore) {
   const baselineLengths = Object.fromEntries(
     BASELINES.map(({ name }) => [name, output(`${name.toLowerCase()}_length`, `${name} 순회 길이`)]),
   );
+  // Learning past the teacher: A1's tour, the tour of the Ptr-Net taught only by A1, the optimum.
+  const a1Tour = output("a1_tour", "A1 순회");
+  const studentTour = output("model_tsp_a1", "A1에게 배운 Ptr-Net의 순회");
+  const studentLine = element("p", { class: "out-minor student-line" }, [
+    element("span", { class: "answer-tag", text: "A1에게 배운 모델" }),
+    studentTour.node,
+    element("br"),
+    element("span", { text: "A1 순회 " }),
+    a1Tour.node,
+  ]);
   const tspPanel = panels.find((p) => p.name === "tsp");
   tspPanel.panel
     .querySelector(".panel-output")
@@ -103,6 +114,7 @@ export function mount(root, runtime, store = urlStore) {
           baselineLengths[name].node,
         ]),
       ),
+      studentLine,
     );
 
   const count = element("span", { class: "point-count", "aria-live": "polite" });
@@ -119,6 +131,16 @@ export function mount(root, runtime, store = urlStore) {
       },
     }),
   );
+  const studentToggle = toggle({
+    control: "student",
+    label: "A1에게 배운 모델의 경로",
+    checked: state.student,
+    onChange(on) {
+      state.student = on;
+      store.save(ID, SCHEMA, state);
+      markDirty();
+    },
+  });
   const voteToggle = toggle({
     control: "vote",
     label: `대칭 투표 (${IMAGES}방향)`,
@@ -134,6 +156,7 @@ export function mount(root, runtime, store = urlStore) {
     button("예제로 되돌리기", "reset", () => setPoints(SCHEMA.points.default())),
     voteToggle.node,
     ...toggles.map((t) => t.node),
+    studentToggle.node,
     count,
   ]);
   const legend = element("p", { class: "panel-legend" }, [
@@ -194,6 +217,8 @@ export function mount(root, runtime, store = urlStore) {
             tour: toZeroBased(result.baselines[b].tour),
             color,
           }));
+          if (state.student && result.model_tsp_a1)
+            view.extraTours.push({ tour: toZeroBased(result.model_tsp_a1), color: COLORS.student });
         }
       }
       drawing.render(view);
@@ -236,6 +261,13 @@ export function mount(root, runtime, store = urlStore) {
       }
       for (const { name } of BASELINES)
         baselineLengths[name].set(answer.baselines[name].length, fixed(answer.baselines[name].length, 4));
+      a1Tour.set(answer.a1_tour, `${answer.text.a1_tour} (길이 ${fixed(answer.baselines.A1.length, 4)})`);
+      if (answer.model_tsp_a1)
+        studentTour.set(
+          answer.model_tsp_a1,
+          `${answer.text.model_tsp_a1} (길이 ${fixed(answer.model_tsp_a1_length, 4)}, 최적의 ${fixed(answer.model_tsp_a1_length / answer.tsp_length, 3)}배)`,
+        );
+      else studentTour.clear("가중치를 내려받지 못했습니다.");
       markDirty();
     },
   });

@@ -11,6 +11,7 @@ export const DEMO_TITLES = Object.freeze({
   "length-eval": { no: "6", title: "길이 일반화 평가" },
   "pointer-generator": { no: "7", title: "만들어 낼까, 베껴 올까" },
   "three-problems": { no: "8", title: "논문의 세 문제: 정답과 저희 모델의 답" },
+  experiments: { no: "9", title: "논문의 실험을 브라우저에서 다시 재기" },
 });
 
 export const demoCaption = (id) => `데모 ${DEMO_TITLES[id].no} · ${DEMO_TITLES[id].title}`;

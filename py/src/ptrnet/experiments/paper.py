@@ -10,6 +10,9 @@ PAPER = {
         "ptrnet_200": {"accuracy": 0.221, "area_coverage": 0.999},
         "ptrnet_500": {"accuracy": 0.013, "area_coverage": 0.992},
         "seq2seq_5": {"accuracy": 0.877, "area_coverage": 0.996},
+        "seq2seq_10_10": {"accuracy": 0.299, "area_fail": True},
+        "seq2seq_50_50": {"accuracy": 0.019, "area_fail": True},
+        "attention_50": {"accuracy": 0.389, "area_coverage": 0.997},
     },
     "tsp": {
         "ptrnet_5": {"optimal": 2.12, "A1": 2.18, "A2": 2.12, "A3": 2.12, "ptrnet": 2.12},

@@ -23,9 +23,10 @@ def _sequences(params: dict) -> dict:
     return _hull_and_tour(tsp_points(params))
 
 
-@handler("three-problems", "solve", weights=tuple(f"{task}_ptrnet" for task in SPECS))
+@handler("three-problems", "solve", weights=(*(f"{task}_ptrnet" for task in SPECS), "tsp_ptrnet_a1"))
 def _three_problems(params: dict) -> dict:
-    """The paper's three problems on up to 12 points: exact answers and our trained Ptr-Nets' answers."""
+    """The paper's three problems on up to 12 points: exact answers, our trained Ptr-Nets' answers and, beside the
+    optimal tour, A1's and that of the Ptr-Net taught by A1."""
     from ptrnet.pointer import trained
 
     points = tsp_points(params)

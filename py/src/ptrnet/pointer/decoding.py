@@ -28,7 +28,7 @@ def greedy(
     x, valid, max_steps = _prepare(params, x, valid, max_steps)
     B, N, _ = x.shape
     ptr = L.kind(params) == "ptrnet"
-    stop = 0 if ptr else L.STOP
+    stop = 0 if ptr else L.stop_id(params)
     keys, h, c = L.encode(params, x, valid)
     chosen = np.zeros((B, N + 1), dtype=bool)
     done = np.zeros(B, dtype=bool)
@@ -45,7 +45,7 @@ def greedy(
         choices.append(choice)
         probs.append(np.exp(logp))
         done |= choice == stop
-        prev = np.where(choice < 0, 0 if ptr else L.STOP, choice)
+        prev = np.where(choice < 0, stop, choice)
         if done.all():
             break
     return np.stack(choices, axis=1), np.stack(probs, axis=1)
@@ -108,13 +108,14 @@ def beam_search(
 
 
 def sequences(params: Params, choices: Ints) -> list[list[int]]:
-    """Choices as 1-based index lists without ⇐ (seq2seq tokens 1..5 map to 1..5, ⇒ to 0)."""
+    """Choices as 1-based index lists without ⇐ (seq2seq tokens 1..V-2 map to 1..V-2, ⇒ to 0)."""
     out = []
     for row in choices.tolist():
         if L.kind(params) == "ptrnet":
             seq = [j for j in row if j > 0] if 0 not in row else row[: row.index(0)]
         else:
-            seq = row[: row.index(L.STOP)] if L.STOP in row else [j for j in row if j >= 0]
-            seq = [j + 1 if j < L.S2S_N else 0 for j in seq]
+            go, stop = L.go_id(params), L.stop_id(params)
+            seq = row[: row.index(stop)] if stop in row else [j for j in row if j >= 0]
+            seq = [j + 1 if j < go else 0 for j in seq]
         out.append(seq)
     return out

@@ -11,9 +11,14 @@ previously chosen point. The output distribution over the n + 1 slots is
 
     u_ij = v . tanh(W1 e_j + W2 d_i),   p_i = softmax_j(u_ij).
 
-Seq2seq ("seq2seq"): a fixed softmax over the 7 tokens {1..5, ⇒, ⇐} (ids 0..6)
-computed as d_i @ out_W + out_b; the decoder input is the one-hot of the
-previous token (⇒ first).
+Seq2seq ("seq2seq"): a fixed softmax over the V tokens {1..V-2, ⇒, ⇐} (ids 0..V-1;
+the n = 5 baseline has V = 7) computed as d_i @ out_W + out_b; the decoder input is
+the one-hot of the previous token (⇒ first).
+
+Seq2seq with attention ("attention", the paper's LSTM+attention baseline): the same,
+with additive attention over the encoder states,
+
+    a_ij = softmax_j(att_v . tanh(att_W1 e_j + att_W2 d_i)),   logits = [d_i, sum_j a_ij e_j] @ out_W + out_b.
 
 ptrnet.pointer.decoding runs the step functions (encode, decoder_step) feeding back its own
 choices under a rule of ptrnet.pointer.slot_rules; the numpy trainer's teacher-forced pass and its
@@ -33,14 +38,30 @@ Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
-VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # seq2seq tokens, ids 0..6
+VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # the n = 5 seq2seq baseline's tokens, ids 0..6
 GO, STOP = 5, 6  # ids of ⇒ and ⇐ in VOCAB
-S2S_N = 5  # the seq2seq baseline only knows 5 inputs
+S2S_N = 5  # the n = 5 seq2seq baseline only knows 5 inputs
 
 
 def kind(params: Params) -> str:
-    """'ptrnet' or 'seq2seq', from the parameter names."""
-    return "ptrnet" if "W1" in params else "seq2seq"
+    """'ptrnet', 'seq2seq' or 'attention' (seq2seq with attention), from the parameter names."""
+    return "ptrnet" if "W1" in params else "attention" if "att_v" in params else "seq2seq"
+
+
+def tokens(params: Params) -> list[str]:
+    """A seq2seq model's output tokens by id: the point numbers 1..V-2, then ⇒ and ⇐."""
+    V = params["out_b"].shape[0]
+    return [str(k) for k in range(1, V - 1)] + ["⇒", "⇐"]
+
+
+def go_id(params: Params) -> int:
+    """The id of ⇒ (the first decoder input) in a seq2seq model's tokens."""
+    return params["out_b"].shape[0] - 2
+
+
+def stop_id(params: Params) -> int:
+    """The id of ⇐ (end of the answer) in a seq2seq model's tokens."""
+    return params["out_b"].shape[0] - 1
 
 
 # ---------------------------------------------------------------- shared step functions
@@ -79,8 +100,23 @@ def pointer_scores(params: Params, keys: Array, d: Array, blocked: Bools) -> tup
 
 
 def vocab_scores(params: Params, d: Array) -> Array:
-    """Log-probabilities over the 7 seq2seq tokens (B, 7)."""
+    """Log-probabilities over a seq2seq model's V tokens (B, V)."""
     return _log_softmax(d @ params["out_W"] + params["out_b"])
+
+
+def attention_weights(params: Params, keys: Array, d: Array) -> Array:
+    """The attention model's weights over the n inputs (B, N) for decoder states d (B, H); keys: encode()'s."""
+    H = d.shape[1]
+    u = np.tanh(keys[:, :, H:] + lstm.times(d, params["att_W2"])[:, None, :]) @ params["att_v"]  # (B, N)
+    a = np.exp(u - u.max(axis=1, keepdims=True))
+    return a / a.sum(axis=1, keepdims=True)
+
+
+def attended_scores(params: Params, keys: Array, d: Array) -> Array:
+    """Log-probabilities over the attention model's V tokens (B, V): its output layer reads [d, context]."""
+    H = d.shape[1]
+    context = np.einsum("bn,bnh->bh", attention_weights(params, keys, d), keys[:, :, :H])  # (B, H)
+    return _log_softmax(np.concatenate([d, context], axis=1) @ params["out_W"] + params["out_b"])
 
 
 def _log_softmax(u: Array) -> Array:
@@ -97,8 +133,8 @@ def decoder_input(params: Params, x: Array, prev: Ints | None) -> Array:
             return np.broadcast_to(params["start"], (B, 2)).astype(x.dtype)
         pts = x[np.arange(B), np.maximum(prev - 1, 0)]  # (B, 2)
         return np.where((prev > 0)[:, None], pts, np.zeros_like(pts))
-    onehot = np.zeros((B, len(VOCAB)), dtype=x.dtype)
-    onehot[np.arange(B), np.full(B, GO) if prev is None else prev] = 1.0
+    onehot = np.zeros((B, params["out_b"].shape[0]), dtype=x.dtype)
+    onehot[np.arange(B), np.full(B, go_id(params)) if prev is None else prev] = 1.0
     return onehot
 
 
@@ -106,9 +142,13 @@ def decoder_input(params: Params, x: Array, prev: Ints | None) -> Array:
 
 
 def encode(params: Params, x: Array, valid: Bools) -> tuple[Array | None, Array, Array]:
-    """What decoding needs from the encoder: slot keys W1 e_j (B, N+1, H) (Ptr-Net; None for seq2seq), h, c."""
+    """What decoding needs from the encoder, and h, c: the Ptr-Net's slot keys W1 e_j (B, N+1, H), the attention
+    model's [e_j, att_W1 e_j] (B, N, 2H), nothing (None) for the plain seq2seq."""
     E, h, c, _ = encoder_states(params, x, valid)
-    return (slot_keys(params, E)[1] if kind(params) == "ptrnet" else None), h, c
+    model = kind(params)
+    if model == "ptrnet":
+        return slot_keys(params, E)[1], h, c
+    return (np.concatenate([E, lstm.times(E, params["att_W1"])], axis=2) if model == "attention" else None), h, c
 
 
 def decoder_step(
@@ -117,6 +157,9 @@ def decoder_step(
     """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
     y = decoder_input(params, x, prev)
     h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
-    if keys is None:
+    model = kind(params)
+    if model == "seq2seq":
         return vocab_scores(params, h), h, c
+    if model == "attention":
+        return attended_scores(params, keys, h), h, c
     return pointer_scores(params, keys, h, blocked)[0], h, c

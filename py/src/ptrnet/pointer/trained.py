@@ -10,7 +10,13 @@ from importlib import resources
 import numpy as np
 
 from ptrnet import Unavailable
-from ptrnet.geometry.notation import format_partial, format_sequence, format_triangles, in_triangle_order
+from ptrnet.geometry.notation import (
+    canonical_tour,
+    format_partial,
+    format_sequence,
+    format_triangles,
+    in_triangle_order,
+)
 from ptrnet.pointer import answers, decoding, metrics, symmetry, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.slot_rules import blocked_slots
@@ -90,9 +96,10 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
 
 def seq2seq_tokens(points: Sequence[Sequence[float]]) -> list[str]:
     """Greedy output tokens of the n = 5 seq2seq baseline, without the final ⇐."""
-    choices, _ = decoding.greedy(weights.shipped("hull_seq2seq", PAGE_DTYPE), _x(points))
+    params = weights.shipped("hull_seq2seq", PAGE_DTYPE)
+    choices, _ = decoding.greedy(params, _x(points))
     row = [t for t in choices[0].tolist() if t >= 0]
-    return [L.VOCAB[t] for t in (row[:-1] if row and row[-1] == L.STOP else row)]
+    return [L.tokens(params)[t] for t in (row[:-1] if row and row[-1] == L.stop_id(params) else row)]
 
 
 def answer(task: str, points: Sequence[Sequence[float]], vote: bool = False) -> tuple[list[int], int | None]:
@@ -171,6 +178,9 @@ def three_models(points: Sequence[Sequence[float]], exact: dict, vote: bool = Fa
             "delaunay_wrong": [],
             "delaunay_missed": [],
             "baselines": {name: {"tour": [], "length": 0.0} for name in ("A1", "A2")},
+            "a1_tour": [],
+            "model_tsp_a1": [],
+            "model_tsp_a1_length": 0.0,
         }
     for task in tasks.SPECS:
         if not available(task):
@@ -194,4 +204,21 @@ def three_models(points: Sequence[Sequence[float]], exact: dict, vote: bool = Fa
     for name in ("A1", "A2"):
         tour = baselines.ALGORITHMS[name](points).tolist()
         out["baselines"][name] = {"tour": [j + 1 for j in [*tour, tour[0]]], "length": tour_length(points, tour)}
+    out["a1_tour"] = canonical_tour(out["baselines"]["A1"]["tour"])
+    out |= _student(points)
+    out["text"] |= {"a1_tour": format_sequence(out["a1_tour"])}
+    if out["model_tsp_a1"]:
+        out["text"]["model_tsp_a1"] = format_sequence(out["model_tsp_a1"])
     return out
+
+
+def _student(points: Sequence[Sequence[float]]) -> dict:
+    """The TSP Ptr-Net taught by A1 only: its tour (the paper's constrained beam search) and length, or a note."""
+    from ptrnet.geometry.tsp import tour_length
+
+    try:
+        params = weights.shipped("tsp_ptrnet_a1", PAGE_DTYPE)
+    except Unavailable:
+        return {"model_tsp_a1": None, "model_tsp_a1_length": None}
+    seq = answers.decode(params, "tsp", [_x(points)[0]], "beam", tasks.SPECS["tsp"].page_width)[0]
+    return {"model_tsp_a1": seq, "model_tsp_a1_length": tour_length(points, [j - 1 for j in seq[:-1]])}
