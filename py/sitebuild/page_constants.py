@@ -9,7 +9,7 @@ import json
 from ptrnet import explain
 from ptrnet.experiments import runner
 from ptrnet.handlers import base
-from ptrnet.pointer import symmetry, tasks
+from ptrnet.pointer import symmetry, tasks, trained
 from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS
 from ptrnet.sorter import evaluation as sorter_eval
@@ -48,6 +48,7 @@ def page_constants() -> dict:
             "evalCount": sorter_eval.EVAL_COUNT,
             "evalSeed": sorter_eval.EVAL_SEED,
         },
+        "attentionPoints": list(trained.ATTENTION_N),
         "experiments": {
             "models": {
                 name: {

@@ -14,7 +14,8 @@ import numpy as np
 
 from ptrnet.geometry import baselines
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import answers, metrics
+from ptrnet.pointer import answers, decoding, metrics
+from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Params
 from training.datasets import Example
 
@@ -66,3 +67,16 @@ def measure(params: Params, task: str, examples: Sequence[Example], width: int, 
     if task == "tsp":
         return tour_metrics(examples, outputs)
     return triangle_metrics(examples, outputs)
+
+
+def attention_peak_share(params: Params, examples: Sequence[Example]) -> float:
+    """Of the attention seq2seq's greedy output steps that name a point, the share whose attention weights peak on
+    that very point (the paper's observation that attention already pointed)."""
+    hits = steps = 0
+    for k in range(0, len(examples), answers.CHUNK):
+        x = np.stack([p for p, _ in examples[k : k + answers.CHUNK]])  # (B, n, 2)
+        choices, _, attention = decoding.greedy_attention(params, x, 2 * x.shape[1] + 2)
+        named = (choices >= 0) & (choices < L.go_id(params))  # (B, T) steps that output a point's token
+        hits += int((named & (attention.argmax(axis=2) == choices)).sum())
+        steps += int(named.sum())
+    return hits / max(steps, 1)

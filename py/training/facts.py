@@ -52,6 +52,8 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
           row at N agrees                                                   e.g. tsp.optimal.length.n10 -> '2.87'
       tsp.<model>.reference.n<N>  what the reference tour is (Held-Karp, LKH-3, 공개 파일: the paper's file)
       <task>.<model>.beam_width  the beam width of the evaluation
+      hull.attention.peak.n<N>  the share of the attention seq2seq's output steps whose attention peaks on the
+          point it outputs (greedy)
       <task>.<model>.hidden, .steps (training iterations, '115,624'), .hours (this run's wall time, '1.5'),
           .kb (the shipped weights), .parameters, .train_n  from the model card
       hull.ptrnet.demo.accuracy.n<N>  greedy accuracy at the demos' sizes 3–12 (generated sets)
@@ -75,6 +77,8 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                         facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])
             facts[f"{task}.{model}.train_n.n{n}"] = span(row["train_n"])
             facts[f"{task}.{model}.sets.n{n}"] = f"{row['lines']:,}"
+            if "attention_peak" in row:
+                facts[f"{task}.{model}.peak.n{n}"] = percent(row["attention_peak"], NBSP)
             if "beam_width" in row:
                 facts[f"{task}.{model}.beam_width"] = str(row["beam_width"])
             if task == "tsp":

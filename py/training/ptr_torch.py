@@ -37,7 +37,9 @@ def add_config_arguments(parser: argparse.ArgumentParser, config: type) -> None:
     """One --option per field of a settings dataclass, with its default (booleans as --x / --no-x)."""
     for f in fields(config):
         if f.type in (bool, "bool"):
-            parser.add_argument("--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=f.default)
+            parser.add_argument(
+                "--" + f.name.replace("_", "-"), action=argparse.BooleanOptionalAction, default=f.default
+            )
         else:
             parser.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
 

@@ -113,6 +113,8 @@ def evaluate(
                 }
                 if task in symmetry.TASKS:
                     row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
+            if model == "attention":
+                row["attention_peak"] = evaluation.attention_peak_share(params, examples)
             if task == "tsp":
                 row |= {"baselines": evaluation.baseline_lengths(examples), "reference_kind": _reference_kind(task, n)}
             if model in cards.TEACHERS:

@@ -170,22 +170,23 @@ def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(p
     assert not [url for url in page.watch.requests if "/models/" in url]
     assert out_value(page, "slots", "hull") and out_value(page, "slots", "real_ptrnet") is None
     deferred = "() => [...document.querySelectorAll('[data-deferred=view]')].map((el) => el.dataset.demo)"
-    assert page.evaluate(deferred) == ["slots", "hull-steps"]
+    assert page.evaluate(deferred) == ["slots", "attention-vs-pointer", "hull-steps"]
     wait_ready(page, "hull-steps")
+    wait_ready(page, "attention-vs-pointer")
     wait_ready(page, "slots")
     page.wait_for_function(
         '() => document.querySelector(\'[data-demo="slots"] [data-out="real_ptrnet"]\').dataset.value'
     )
     assert page.evaluate(deferred) == []
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
-    assert fetched == ["hull_ptrnet.npz"]  # once, and the n = 5 baseline not at all at n = 8
+    assert sorted(fetched) == ["hull_attention.npz", "hull_ptrnet.npz"]  # once each; the n = 5 baseline not at n = 8
     assert out_value(page, "slots", "real_ptrnet") and out_value(page, "slots", "real_seq2seq") is None
     page.fill('[data-demo="slots"] [data-control="n"]', "5")
     page.wait_for_function(
         "() => document.querySelector('[data-demo=\"slots\"] [data-out=\"real_seq2seq\"]')?.dataset.value?.startsWith('[')"
     )
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
-    assert fetched == ["hull_ptrnet.npz", "hull_seq2seq.npz"]
+    assert sorted(fetched) == ["hull_attention.npz", "hull_ptrnet.npz", "hull_seq2seq.npz"]
     assert not page.watch.console_errors
 
 

@@ -303,3 +303,17 @@ def test_a_model_the_numpy_trainer_made_names_its_cpu_threads_in_korean(tmp_path
     card = json.loads(_data("hull_model_card.json"))
     card["models"]["ptrnet"]["hardware"] = record["device"]
     assert "CPU 3스레드에서" in facts.training_line("hull", card)
+
+
+def test_the_attention_baseline_exposes_the_attention_weights_pytorch_computed() -> None:
+    golden = json.loads(_record(trained.card("hull")["models"]["attention"]["golden"].rsplit("/", 1)[1]))
+    params = weights.shipped("hull_attention")
+    for case in golden["cases"]:
+        x = np.array(case["points"])[None]
+        keys, h, c = L.encode(params, x, np.ones(x.shape[:2], dtype=bool))
+        prev = None
+        for token, attention in zip(case["choices"], case["attention"], strict=True):
+            _, h, c = L.decoder_step(params, keys, x, prev, h, c, None)
+            a = L.attention_weights(params, keys, h)[0]
+            assert np.abs(a - np.array(attention)).max() < 1e-4 and a.sum() == pytest.approx(1.0, abs=1e-12)
+            prev = np.array([token])

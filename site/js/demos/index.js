@@ -1,4 +1,5 @@
 // Every demo controller by its data-demo id: our pages, embed.html and <ptr-demo> all use this.
+import * as attentionVsPointer from "./attention-vs-pointer.js";
 import * as experiments from "./experiments.js";
 import * as hullSteps from "./hull-steps.js";
 import * as lengthEval from "./length-eval.js";
@@ -17,6 +18,7 @@ export const CONTROLLERS = Object.freeze({
   slots,
   sequences,
   "mix-vs-point": mixVsPoint,
+  "attention-vs-pointer": attentionVsPointer,
   "hull-steps": hullSteps,
   "sort-trainer": sortTrainer,
   "length-eval": lengthEval,

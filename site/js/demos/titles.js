@@ -6,6 +6,7 @@ export const DEMO_TITLES = Object.freeze({
   slots: { no: "1", title: "고정된 출력 칸과 포인터의 칸" },
   sequences: { no: "2", title: "같은 점, 두 가지 답" },
   "mix-vs-point": { no: "3", title: "섞기와 가리키기" },
+  "attention-vs-pointer": { no: "3-2", title: "어텐션은 이미 가리키고 있었다" },
   "hull-steps": { no: "4", title: "볼록 껍질을 한 단계씩 디코딩하기" },
   "sort-trainer": { no: "5", title: "매개변수 96개로 정렬 배우기" },
   "length-eval": { no: "6", title: "길이 일반화 평가" },

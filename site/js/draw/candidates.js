@@ -115,14 +115,32 @@ export function create(el, { label }) {
     ctx.strokeRect(cx - size, cy - size, 2 * size, 2 * size);
   }
 
+  // Lines from the side column's decoder token to every point, as thick as each point's weight.
+  function drawRays(points, rays) {
+    const [sx, sy] = sideSlots().start;
+    ctx.strokeStyle = COLORS.mixed;
+    points.forEach((point, index) => {
+      const w = rays[index] ?? 0;
+      if (w < 0.005) return;
+      ctx.globalAlpha = 0.25 + 0.65 * w;
+      ctx.lineWidth = 0.5 + 11 * w;
+      ctx.beginPath();
+      ctx.moveTo(sx, sy);
+      ctx.lineTo(...toPixel(point));
+      ctx.stroke();
+    });
+    ctx.globalAlpha = 1;
+  }
+
   // view: {points, path (0-based indices, the output so far), probs ([...points, end]),
   //        masked (same length), chosen (candidate index; points.length = end),
-  //        input (point index, or -1 for the start token), caption (text above the square)}
+  //        input (point index, or -1 for the start token), rays (a weight per point: lines from the
+  //        decoder token), endText (shown under ⇐ instead of its probability)}
   function render(view) {
     lastView = view;
     resize();
     if (!cssWidth) return;
-    const { points = [], path = [], probs = [], masked = [], chosen = -1, input = -1 } = view;
+    const { points = [], path = [], probs = [], masked = [], chosen = -1, input = -1, rays = null } = view;
     const [, , side] = viewport();
     const maxRadius = side * 0.15;
     const n = points.length;
@@ -146,6 +164,8 @@ export function create(el, { label }) {
       ctx.lineJoin = "round";
       ctx.stroke();
     }
+
+    if (rays) drawRays(points, rays);
 
     // Circles first, then points and labels on top.
     const radii = points.map((point, index) => {
@@ -194,7 +214,7 @@ export function create(el, { label }) {
     textAt("⇐", ex, ey, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
     const below = Math.max(endRadius, 12) + 6;
     textAt("끝", ex, ey + below, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
-    const endText = masked[n] ? "가림" : formatProbability(probs[n] ?? 0);
+    const endText = view.endText ?? (masked[n] ? "가림" : formatProbability(probs[n] ?? 0));
     textAt(endText, ex, ey + below + 15, {
       color: chosen === n ? COLORS.selected : COLORS.muted,
       font: SIZES.smallFont,

@@ -61,6 +61,17 @@ MODELS = {
     "delaunay": RunnerModel(
         "delaunay", "delaunay_ptrnet", "들로네 Ptr-Net (n = 5–10으로 학습)", 5, 50, (5, 10), 200, "ptrnet"
     ),
+    "attention-10": RunnerModel(
+        "hull",
+        "hull_attention",
+        "볼록 껍질 LSTM seq2seq + 어텐션 (n = 5–10으로 학습)",
+        5,
+        10,
+        (5, 10),
+        500,
+        "attention",
+        beam=False,
+    ),
     "seq2seq-5": RunnerModel(
         "hull", "hull_seq2seq", "볼록 껍질 LSTM seq2seq (n = 5로 학습)", 5, 5, (5,), 500, "seq2seq", beam=False
     ),

@@ -1,7 +1,8 @@
-"""Demos 1 and 4 with the trained LSTM models (ptrnet.pointer.trained; weights in data/hull_*.npz)."""
+"""Demos 1 and 4 and the attention view beside demo 3, with the trained LSTM models (ptrnet.pointer.trained;
+weights in data/hull_*.npz)."""
 
 from ptrnet.geometry.notation import format_sequence, hull_sequence
-from ptrnet.handlers.base import MIN_MODEL_POINTS, bool_param, handler, model_points
+from ptrnet.handlers.base import MIN_MODEL_POINTS, InputError, bool_param, handler, model_points, parse_points
 from ptrnet.pointer.lstm_ptr import S2S_N
 
 
@@ -61,3 +62,17 @@ def model_outputs(points: list[list[float]]) -> dict:
         "text": text,
         "model": trained.summary("hull"),
     }
+
+
+@handler("attention-vs-pointer", "solve", weights=("hull_attention", "hull_ptrnet"))
+def _attention_vs_pointer(params: dict) -> dict:
+    """The article's view beside demo 3: the attention seq2seq and the hull Ptr-Net on 5-10 draggable points."""
+    from ptrnet.pointer import trained
+
+    low, high = trained.ATTENTION_N
+    points = parse_points(params)
+    if not low <= len(points) <= high:
+        raise InputError(f"어텐션 seq2seq는 점 {low}–{high}개로 학습해서 점을 {low}개부터 {high}개까지 둘 수 있습니다.")
+    truth = hull_sequence(points)
+    result = trained.attention_vs_pointer(points)
+    return {"points": points, "truth": truth, "text": {"truth": format_sequence(truth)}} | result

@@ -119,3 +119,26 @@ def sequences(params: Params, choices: Ints) -> list[list[int]]:
             seq = [j + 1 if j < go else 0 for j in seq]
         out.append(seq)
     return out
+
+
+def greedy_attention(params: Params, x: Array, max_steps: int | None = None) -> tuple[Ints, Array, Array]:
+    """Greedy decoding of the attention seq2seq with what it attended to: token ids (B, T; -1 after ⇐), every
+    step's token probabilities (B, T, V) and attention weights over the inputs (B, T, N)."""
+    x, valid, max_steps = _prepare(params, x, None, max_steps)
+    B = x.shape[0]
+    stop = L.stop_id(params)
+    keys, h, c = L.encode(params, x, valid)
+    done = np.zeros(B, dtype=bool)
+    prev = None
+    choices, probs, attention = [], [], []
+    for _ in range(max_steps):
+        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, None)
+        attention.append(L.attention_weights(params, keys, h))
+        choice = np.where(done, -1, logp.argmax(axis=1))
+        choices.append(choice)
+        probs.append(np.exp(logp))
+        done |= choice == stop
+        prev = np.where(choice < 0, stop, choice)
+        if done.all():
+            break
+    return np.stack(choices, axis=1), np.stack(probs, axis=1), np.stack(attention, axis=1)

@@ -94,6 +94,35 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
     }
 
 
+ATTENTION_N = (5, 10)  # the attention baseline's training sizes: its output layer names the points 1..10
+
+
+def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
+    """The attention seq2seq and the hull Ptr-Net decoding the same points greedily, step by step: the seq2seq's
+    attention weights over the inputs and the token its output layer chose (1-based point, 0 for ⇐), the Ptr-Net's
+    pointer distribution [P1..Pn, ⇐] and choice, and the true hull."""
+    params = weights.shipped("hull_attention", PAGE_DTYPE)
+    choices, _, attention = decoding.greedy_attention(params, _x(points), tasks.SPECS["hull"].max_steps(len(points)))
+    names, go = L.tokens(params), L.go_id(params)
+    seq2seq = [
+        {
+            "attention": a.tolist(),
+            "token": token + 1 if token < go else 0,
+            "token_text": names[token],
+            "peak": int(np.argmax(a)) + 1,
+        }
+        for token, a in zip(choices[0].tolist(), attention[0], strict=True)
+        if token >= 0
+    ]
+    pointer = hull_steps(points, False)
+    return {
+        "seq2seq": seq2seq,
+        "pointer": [{"probs": s["probs"], "choice": s["choice"]} for s in pointer["steps"]],
+        "seq2seq_output": [s["token"] for s in seq2seq if s["token"] > 0],
+        "pointer_output": pointer["output"],
+    }
+
+
 def seq2seq_tokens(points: Sequence[Sequence[float]]) -> list[str]:
     """Greedy output tokens of the n = 5 seq2seq baseline, without the final ⇐."""
     params = weights.shipped("hull_seq2seq", PAGE_DTYPE)
