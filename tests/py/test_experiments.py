@@ -32,6 +32,7 @@ def _examples(task: str, n: int, seed: int, count: int) -> list:
         ("delaunay", 7, "beam"),
         ("tsp", 9, "beam"),
         ("seq2seq-5", 5, "greedy"),
+        ("attention-10", 7, "greedy"),
     ],
 )
 def test_a_runner_row_is_the_offline_evaluation_of_the_same_sets(model: str, n: int, decoding: str) -> None:

@@ -1,8 +1,8 @@
 // Companion page [experiments]: the paper's experiments rerun on fresh seeded point sets. The
 // reader picks one of our models, sizes, sets per size, decoding and a seed; Python checks the
 // settings and estimates the time (plan), measures the sets a chunk at a time with the offline
-// evaluation's code (measure), and sums the outcomes up into the table's rows (summarize). This
-// controller only keeps the outcomes Python returned, times the chunks and draws.
+// evaluation's code (measure), and sums the outcomes up into the table's rows (summarize); the
+// run's bookkeeping is in experiments-run.js. This controller holds the settings and draws.
 import { PY } from "../generated/constants.js";
 import { choiceField, integerField, integerListField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
@@ -10,6 +10,7 @@ import { urlStore } from "../ui/permalink.js";
 import { requestLoop } from "../ui/request-loop.js";
 import { button, element, formatCount, labelled, MAX_SEED, messageLine, output } from "./common.js";
 import { collinearityPanel, comparisonChart, failureGallery, resultsTable } from "./experiments-panels.js";
+import { newRun, runJob, secondsLeft } from "./experiments-run.js";
 
 const ID = "experiments";
 const RUNNER = PY.experiments;
@@ -22,9 +23,6 @@ const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: RUNNER.referenceSeeds[0] }),
 };
 const DECODING_LABELS = { greedy: "탐욕", beam: "빔 서치" };
-const TARGET_MS = 120; // one measure request: progress at least twice a second, cancel within 200 ms
-const MAX_COUNT = 200; // sets per request (Python's own cap)
-const SUMMARY_EVERY_MS = 400; // the current size's row is summed up at most this often while it runs
 const seconds = (s) => (s < 1 ? "1초 미만" : s < 90 ? `약 ${Math.round(s)}초` : `약 ${Math.round(s / 60)}분`);
 
 function sizesText(model) {
@@ -206,80 +204,32 @@ export function mount(root, runtime, store = urlStore) {
     onChange: updateControls,
   });
 
-  // The next chunk of the run: as many sets as fit in TARGET_MS at the speed measured so far.
-  function measureOp(r) {
-    const n = r.plan.sizes[r.size];
-    const cost = r.plan.cost[String(n)];
-    const count = Math.max(1, Math.min(MAX_COUNT, r.plan.sets - r.start, Math.round(TARGET_MS / (cost * r.msPerUnit))));
-    const params = { ...r.settings, n, start: r.start, count };
-    return {
-      async send(call) {
-        const started = performance.now();
-        const reply = await call("measure", params);
-        const ms = performance.now() - started;
-        if (reply.count > 1 || ms > TARGET_MS) r.msPerUnit = 0.5 * r.msPerUnit + (0.5 * ms) / (reply.count * cost);
-        return reply;
-      },
-      apply(reply) {
-        if (run !== r) return; // cancelled meanwhile
-        r.outcomes[n] = [...(r.outcomes[n] ?? []), ...reply.outcomes];
-        for (const failure of reply.failures) if (r.failures.length < RUNNER.maxFailures) r.failures.push(failure);
-        r.done += reply.count;
-        r.start += reply.count;
-        if (r.start >= r.plan.sets) {
-          r.size += 1;
-          r.start = 0;
-          r.summaryDue = true;
-        } else if (performance.now() - r.summaryAt > SUMMARY_EVERY_MS) r.summaryDue = true;
+  const job = (r) =>
+    runJob(r, {
+      live: () => run === r,
+      onMeasured() {
         showProgress(r);
         gallery.render(r.failures, r.settings.model);
       },
-    };
-  }
-
-  // The rows of every size measured so far (and the hull's collinearity chart), from Python.
-  function summarizeOp(r) {
-    r.summaryDue = false;
-    r.summaryAt = performance.now();
-    const outcomes = Object.fromEntries(Object.entries(r.outcomes).map(([n, list]) => [n, [...list]]));
-    return {
-      fn: "summarize",
-      params: () => ({ model: r.settings.model, outcomes }),
-      apply(reply) {
-        if (run !== r) return;
-        r.rows = reply.rows;
-        r.paper = reply.paper;
-        r.collinearity = reply.collinearity ?? null;
+      onSummed() {
         showResults(r);
         markDirty();
       },
-    };
-  }
-
-  function job(r) {
-    return {
-      next: () => (r.summaryDue ? summarizeOp(r) : r.size < r.plan.sizes.length && !r.paused ? measureOp(r) : null),
-      done() {
-        if (run !== r || r.paused) return;
-        r.finished = true;
+      onFinished() {
         estimate.textContent = "";
         const took = (performance.now() - r.startedAt) / 1000;
         message.show(`다 쟀습니다: ${formatCount(r.done)}세트, ${seconds(took)} 걸렸습니다.`);
         showResults(r);
         updateControls();
       },
-    };
-  }
+    });
 
   function showProgress(r) {
     bar.max = r.total;
     bar.value = r.done;
     progress.set({ done: r.done, total: r.total }, `${formatCount(r.done)} / ${formatCount(r.total)}세트`);
-    const left = ((r.total - r.done) * r.msPerUnit * averageCost(r)) / 1000;
-    if (!r.finished) estimate.textContent = `남은 시간 ${seconds(left)}`;
+    if (!r.finished) estimate.textContent = `남은 시간 ${seconds(secondsLeft(r))}`;
   }
-
-  const averageCost = (r) => r.plan.sizes.reduce((sum, n) => sum + r.plan.cost[String(n)], 0) / r.plan.sizes.length;
 
   function showResults(r) {
     const value = {
@@ -302,37 +252,12 @@ export function mount(root, runtime, store = urlStore) {
       return;
     }
     if (!plan) return;
-    const settings = {
-      model: plan.model,
-      sizes: plan.sizes,
-      sets: plan.sets,
-      decoding: plan.decoding,
-      seed: plan.seed,
-    };
-    run = {
-      settings,
-      plan,
-      size: 0,
-      start: 0,
-      done: 0,
-      total: plan.sets * plan.sizes.length,
-      outcomes: {},
-      failures: [],
-      rows: [],
-      paper: plan.paper,
-      collinearity: null,
-      msPerUnit: (plan.estimate_seconds * 1000) / (plan.sets * averageCost({ plan }) * plan.sizes.length),
-      summaryDue: false,
-      summaryAt: performance.now(),
-      startedAt: performance.now(),
-      paused: false,
-      finished: false,
-    };
+    run = newRun(plan);
     message.clear();
     results.clear("");
-    gallery.render([], settings.model);
+    gallery.render([], plan.model);
     collinearity.clear();
-    table.render(settings.model, [], plan.paper, false);
+    table.render(plan.model, [], plan.paper, false);
     showProgress(run);
     loop.run(job(run));
     markDirty();
