@@ -14,7 +14,9 @@ from tests.browser.conftest import drag, wait_ready
 HANGUL = re.compile("[가-힣]")
 FIELDS = {  # each demo's state fields, as its SCHEMA names them
     "sequences": ["points"],
-    "three-problems": ["points", "a1", "a2"],
+    "three-problems": ["points", "a1", "a2", "vote", "student"],
+    "experiments": ["model", "sizes", "sets", "decoding", "seed"],
+    "attention-vs-pointer": ["points", "step"],
     "hull-steps": ["points", "step", "mask", "model"],
     "slots": ["n", "seed"],
     "mix-vs-point": ["d"],
@@ -24,7 +26,7 @@ FIELDS = {  # each demo's state fields, as its SCHEMA names them
     "lm-shapes": ["seed", "mode", "temperature"],
     "nplm": ["seed", "direct"],
 }
-DRAGGABLE = {"sequences", "three-problems", "hull-steps"}  # demos whose points the reader moves
+DRAGGABLE = {"sequences", "three-problems", "hull-steps", "attention-vs-pointer"}  # demos whose points the reader moves
 NASTY = st.sampled_from(
     [
         "NaN",
@@ -111,7 +113,9 @@ def test_hostile_links_are_survived(page, site_url, demo):
     run()
 
 
-@pytest.mark.parametrize("demo", ["sequences", "three-problems", "sort-trainer", "nplm", "hull-steps"])
+@pytest.mark.parametrize(
+    "demo", ["sequences", "three-problems", "sort-trainer", "nplm", "hull-steps", "experiments", "attention-vs-pointer"]
+)
 def test_hostile_embed_attributes_are_survived(page, site_url, demo):
     page.goto(site_url + "embed-guide.html")
     page.evaluate("() => import('./embed.js')")  # defines <ptr-demo>, as a host page's script tag would
