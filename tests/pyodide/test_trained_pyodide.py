@@ -82,7 +82,8 @@ def test_without_fetched_weights_the_model_names_the_file_to_fetch(selenium: Any
     else:
         raise AssertionError("without its weights the model should raise MissingData")
     reply = api.call("three-problems", "solve", {"points": points})  # every declared file in one reply
-    assert reply["error"]["missing"] == [str(data / f"{t}_ptrnet.npz") for t in ("hull", "tsp", "delaunay")]
+    names = ("hull_ptrnet", "tsp_ptrnet", "delaunay_ptrnet", "tsp_ptrnet_a1")
+    assert reply["error"]["missing"] == [str(data / f"{name}.npz") for name in names]
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
