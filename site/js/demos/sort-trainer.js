@@ -117,7 +117,10 @@ export function mount(root, runtime, store = urlStore) {
     summary = reply;
     iteration.set(reply.iteration, formatCount(reply.iteration));
     loss.set(reply.loss, reply.loss === null ? "—" : reply.loss.toFixed(4));
-    accuracy.set(reply.accuracy10, reply.accuracy10 === null ? "—" : percent(reply.accuracy10));
+    if ("accuracy10" in reply) {
+      // train replies leave it out (a 150-sequence decode per chunk); the next view brings it
+      accuracy.set(reply.accuracy10, reply.accuracy10 === null ? "—" : percent(reply.accuracy10));
+    }
     model.set(
       { seed: reply.seed, mask: reply.mask, diverged: reply.diverged },
       `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`,
