@@ -30,7 +30,7 @@ import { heatPanel, lossPanel } from "./sort-trainer-panels.js";
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
 const LENGTHS = { min: PY.sorter.testLengths[0], max: PY.sorter.testLengths[1] };
-const CHUNK = { min: 5, max: PY.sorter.maxChunk, first: 25, targetMs: 30 }; // iterations per train request
+export const CHUNK = { min: 5, max: PY.sorter.maxChunk, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_LOSS_POINTS = 4000; // the loss curve keeps every k-th iteration past this (memory stays flat)
