@@ -25,7 +25,9 @@ Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
 PARAM_NAMES = ("A", "a0", "B", "b0", "s", "v")
-_TABLE_CHUNK = 1 << 18  # elements of the (sequences, n+1, n, H) tanh block built at once
+_TABLE_CHUNK = (
+    1 << 17
+)  # elements of the (sequences, n+1, n, H) block built at once; its operands (twice that) stay in cache
 EXP_LIMIT = 600.0  # beyond this bound on |2e| + |2q|, exp(2e) exp(2q) could leave float64: np.tanh instead
 
 
@@ -128,13 +130,14 @@ def _score_table(params: Params, x: Array) -> Array:
     query, position = np.indices((n + 1, n)).reshape(2, -1)  # (P,) each, P = (n+1) n
     rows = np.concatenate([position, n + query])  # (2P,)
     bound = exp_bound(theta, x)
-    chunk = max(1, _TABLE_CHUNK // (query.size * hidden))  # sequences per block
+    chunk = min(batch, max(1, _TABLE_CHUNK // (query.size * hidden)))  # sequences per block
     u = np.empty((batch, query.size))  # (batch, P)
+    r = np.empty((chunk, query.size, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work
+    scratch = (np.empty((chunk, *grid.shape[1:])), np.empty((chunk, rows.size, hidden)))
     for i in range(0, batch, chunk):
-        part = grid[i : i + chunk]
-        r = np.empty((part.shape[0], query.size, hidden))  # (chunk, P, H)
-        pair_r(part, rows, bound, r, (np.empty_like(part), np.empty((part.shape[0], rows.size, hidden))))
-        np.matmul(r, t2[5], out=u[i : i + chunk])
+        m = min(chunk, batch - i)  # sequences in this block
+        pair_r(grid[i : i + m], rows, bound, r[:m], (scratch[0][:m], scratch[1][:m]))
+        np.matmul(r[:m], t2[5], out=u[i : i + m])
     np.subtract(0.5 * float(t2[5].sum()), u, out=u)  # v . tanh = sum(v) - 2 r . v
     return u.reshape(batch, n + 1, n)
 
