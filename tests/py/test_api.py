@@ -136,6 +136,7 @@ def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
     assert chunk["losses"] == reference.train(30)["losses"]  # the handler trains exactly the spec's model
     view = dispatch("sort-trainer", "view", {"length": 9, "sample_seed": 1, "instance": "api-test"})
     assert len(view["heatmap"]["x"]) == 9 and len(view["heatmap"]["probs"]) == 9
+    assert "accuracy10" not in chunk and 0 <= view["accuracy10"] <= 1  # the view carries the accuracy
     curves = dispatch("length-eval", "evaluate", {"lengths": [5, 12], "instance": "api-test"})
     expected = sorter_eval.evaluate(reference.params, [5, 12], count=150, mask=True)
     assert curves["seq_acc"] == pytest.approx(list(expected["seq_acc"]), abs=1e-12)

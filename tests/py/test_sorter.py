@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ptrnet.sorter import backprop
 from ptrnet.sorter import model as sorter
 from ptrnet.sorter import trainer as sorter_trainer
 
@@ -58,8 +59,8 @@ def _numeric_grad(params: sorter.Params, x: sorter.Array, mask: bool, h: float =
         up[i] += h
         down[i] -= h
         num[i] = (
-            sorter.loss_and_grads(sorter.unflatten(up), x, mask)[0]
-            - sorter.loss_and_grads(sorter.unflatten(down), x, mask)[0]
+            backprop.loss_and_grads(sorter.unflatten(up), x, mask)[0]
+            - backprop.loss_and_grads(sorter.unflatten(down), x, mask)[0]
         ) / (2 * h)
     return sorter.unflatten(num)
 
@@ -82,7 +83,7 @@ def test_ninety_six_parameters() -> None:
 def test_loss_is_the_spec_formula(mask: bool) -> None:
     params = sorter.init_params(4)
     x = np.random.default_rng(1).random((3, 7))
-    loss, _ = sorter.loss_and_grads(params, x, mask)
+    loss, _ = backprop.loss_and_grads(params, x, mask)
     assert loss == pytest.approx(_reference_loss(params, x, mask), rel=1e-12)
 
 
@@ -92,7 +93,7 @@ def test_gradients_match_finite_differences(mask: bool, seed: int) -> None:
     rng = np.random.default_rng(seed)
     params = sorter.unflatten(rng.normal(0.0, 1.0, 96))
     x = rng.random((4, 6))
-    _, grads = sorter.loss_and_grads(params, x, mask)
+    _, grads = backprop.loss_and_grads(params, x, mask)
     num = _numeric_grad(params, x, mask)
     for name in sorter.PARAM_NAMES:
         err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
@@ -105,7 +106,7 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
     params = sorter.unflatten(rng.normal(0.0, 1.0, 96))
     params["A"][0], params["B"][0] = 200.0, -200.0  # |e| + |q| > 300 for the first unit
     x = rng.random((3, 5))
-    _, grads = sorter.loss_and_grads(params, x, True)
+    _, grads = backprop.loss_and_grads(params, x, True)
     num = _numeric_grad(params, x, True)
     for name in sorter.PARAM_NAMES:
         err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
@@ -113,12 +114,28 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
 
 
 @pytest.mark.parametrize("scale", [0.5, 20.0, 200.0])
-def test_tanh_sum_equals_tanh(scale: float) -> None:
+def test_pair_r_is_half_of_one_minus_tanh(scale: float) -> None:
+    """r = (1 - tanh(e + q)) / 2 on both paths: the exponential product, and np.tanh past the bound."""
     rng = np.random.default_rng(3)
-    e = rng.normal(0.0, scale, (5, 1, 4, 16))
-    q = rng.normal(0.0, scale, (5, 3, 1, 16))
+    grid = rng.normal(0.0, 2 * scale, (5, 7, 16))  # (batch, rows, H): 2e and 2q values
+    rows = rng.integers(0, 7, 2 * 9)  # 9 pairs
+    two_e, two_q = grid[:, rows[:9]], grid[:, rows[9:]]
+    bound = float(np.abs(two_e).max() + np.abs(two_q).max())
+    r = sorter.pair_r(grid, rows, bound, np.empty((5, 9, 16)), (np.empty_like(grid), np.empty((5, 18, 16))))
     # exp(2e) exp(2q) is exact to a few ulp; e + q itself rounds to ulp(|e|)
-    assert np.allclose(sorter._tanh_sum(e, q), np.tanh(e + q), rtol=0.0, atol=1e-15 * max(1.0, 8 * scale))
+    want = (1.0 - np.tanh((two_e + two_q) / 2)) / 2
+    assert np.allclose(r, want, rtol=1e-13, atol=1e-15 * max(1.0, 8 * scale))
+    assert (bound > sorter.EXP_LIMIT) == (scale == 200.0)
+
+
+def test_exp_bound_bounds_the_pre_activations() -> None:
+    rng = np.random.default_rng(5)
+    theta = rng.normal(0.0, 3.0, 96)
+    p = sorter.unflatten(theta)
+    x = rng.random((6, 9))
+    e = x[:, :, None] * p["A"] + p["a0"]
+    q = np.concatenate([(x[:, :, None] * p["B"] + p["b0"]).reshape(-1, 16), p["s"][None]])
+    assert 2 * (np.abs(e).max() + np.abs(q).max()) <= sorter.exp_bound(theta, x)
 
 
 def test_masked_softmax_blocked_entries_are_zero_and_full_rows_are_not_nan() -> None:
@@ -167,3 +184,17 @@ def test_masked_decoding_is_a_permutation_and_probs_are_distributions(seed: int,
     assert (np.take_along_axis(probs, choices[:, :, None], 2) > 0).all()
     blocked_later = np.take_along_axis(probs[:, 1:, :], choices[:, :-1, None], 2)  # first choice at step 2
     assert (blocked_later == 0.0).all()
+
+
+def test_buffers_reused_after_a_non_finite_batch_give_the_same_results() -> None:
+    """Batches of one shape share buffers (backprop.workspace); a diverged batch must not leave NaN in them."""
+    rng = np.random.default_rng(6)
+    params, x = sorter.init_params(6), rng.random((32, 7))
+    before = backprop.loss_and_grads(params, x, True)
+    broken = {k: v.copy() for k, v in params.items()}
+    broken["v"][2] = np.inf
+    with np.errstate(all="ignore"):
+        backprop.loss_and_grads(broken, x, True)
+    after = backprop.loss_and_grads(params, x, True)
+    assert after[0] == before[0]
+    assert all(np.array_equal(after[1][k], before[1][k]) for k in sorter.PARAM_NAMES)

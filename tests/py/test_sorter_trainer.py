@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from ptrnet.nn.adam import adam_update
+from ptrnet.sorter import backprop
 from ptrnet.sorter import model as sorter
 from ptrnet.sorter import trainer as sorter_trainer
 
@@ -21,7 +22,7 @@ def test_trainer_iteration_is_teacher_forced_adam_on_one_sampled_batch() -> None
     assert np.array_equal(trainer.theta, theta)
     n = int(rng.integers(5, 11))
     x = rng.random((32, n))
-    loss, grads = sorter.loss_and_grads(sorter.unflatten(theta), x, True)
+    loss, grads = backprop.loss_and_grads(sorter.unflatten(theta), x, True)
     expected, _, _ = adam_update(theta, sorter.flatten(grads), np.zeros(96), np.zeros(96), 1, cfg.lr)
     report = trainer.train(1)
     assert np.array_equal(trainer.theta, expected)

@@ -18,13 +18,14 @@ from ptrnet.sorter import trainer as sorter_trainer
 def test_gradients_match_finite_differences(selenium: Any) -> None:
     import numpy as np
 
+    from ptrnet.sorter import backprop
     from ptrnet.sorter import model as sorter
 
     rng = np.random.default_rng(0)
     theta = rng.normal(0.0, 1.0, 96)
     x = rng.random((3, 6))
     for mask in (True, False):
-        _, grads = sorter.loss_and_grads(sorter.unflatten(theta), x, mask)
+        _, grads = backprop.loss_and_grads(sorter.unflatten(theta), x, mask)
         ana = sorter.flatten(grads)
         num = np.zeros(96)
         for i in range(96):
@@ -32,8 +33,8 @@ def test_gradients_match_finite_differences(selenium: Any) -> None:
             up[i] += 1e-6
             down[i] -= 1e-6
             num[i] = (
-                sorter.loss_and_grads(sorter.unflatten(up), x, mask)[0]
-                - sorter.loss_and_grads(sorter.unflatten(down), x, mask)[0]
+                backprop.loss_and_grads(sorter.unflatten(up), x, mask)[0]
+                - backprop.loss_and_grads(sorter.unflatten(down), x, mask)[0]
             ) / 2e-6
         for k in range(6):  # one parameter vector of 16 at a time
             a, n = ana[16 * k : 16 * k + 16], num[16 * k : 16 * k + 16]

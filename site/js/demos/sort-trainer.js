@@ -30,7 +30,7 @@ import { heatPanel, lossPanel } from "./sort-trainer-panels.js";
 const ID = "sort-trainer";
 export const MODEL_EVENT = "ptrnet:sort-model";
 const LENGTHS = { min: PY.sorter.testLengths[0], max: PY.sorter.testLengths[1] };
-const CHUNK = { min: 5, max: PY.sorter.maxChunk, first: 25, targetMs: 30 }; // iterations per train request
+export const CHUNK = { min: 5, max: PY.sorter.maxChunk, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_LOSS_POINTS = 4000; // the loss curve keeps every k-th iteration past this (memory stays flat)
@@ -117,7 +117,10 @@ export function mount(root, runtime, store = urlStore) {
     summary = reply;
     iteration.set(reply.iteration, formatCount(reply.iteration));
     loss.set(reply.loss, reply.loss === null ? "—" : reply.loss.toFixed(4));
-    accuracy.set(reply.accuracy10, reply.accuracy10 === null ? "—" : percent(reply.accuracy10));
+    if ("accuracy10" in reply) {
+      // train replies leave it out (a 150-sequence decode per chunk); the next view brings it
+      accuracy.set(reply.accuracy10, reply.accuracy10 === null ? "—" : percent(reply.accuracy10));
+    }
     model.set(
       { seed: reply.seed, mask: reply.mask, diverged: reply.diverged },
       `시드 ${reply.seed} · 마스크 ${onOff(reply.mask)}${reply.diverged ? " · 발산함" : ""}`,

@@ -5,11 +5,11 @@ Model (hidden size H = 16, parameters A, a0, B, b0, s, v in R^H):
     u_ij = v . tanh(A x_j + a0 + q_i),   q_1 = s,   q_i = B x_prev + b0 (i > 1)
     p_i  = softmax_j(u_ij), already chosen positions get -inf when the mask is on.
 
-Training uses teacher forcing (x_prev is the true previous number), mean
-cross-entropy over steps and batch, hand-written backprop and Adam. Each
-training batch has one length drawn uniformly from min_len..max_len, so a batch
-is a dense (batch, n) array and needs no padding. The training loop is
-ptrnet.sorter.trainer; the length curves and the heat map are ptrnet.sorter.evaluation.
+Training uses teacher forcing (x_prev is the true previous number), mean cross-entropy over
+steps and batch, hand-written backprop (ptrnet.sorter.backprop) and Adam; each training batch
+has one length drawn uniformly from min_len..max_len, so a batch is a dense (batch, n) array.
+The training loop is ptrnet.sorter.trainer; the length curves and the heat map are
+ptrnet.sorter.evaluation. Both tanh layers here and in backprop run through pair_r.
 """
 
 from __future__ import annotations
@@ -25,7 +25,10 @@ Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
 PARAM_NAMES = ("A", "a0", "B", "b0", "s", "v")
-_TABLE_CHUNK = 1 << 18  # elements of the (sequences, n+1, n, H) tanh block built at once
+_TABLE_CHUNK = (
+    1 << 17
+)  # elements of the (sequences, n+1, n, H) block built at once; its operands (twice that) stay in cache
+EXP_LIMIT = 600.0  # beyond this bound on |2e| + |2q|, exp(2e) exp(2q) could leave float64: np.tanh instead
 
 
 @dataclass(frozen=True)
@@ -83,81 +86,60 @@ def _shifted(u: Array, blocked: Bools | None) -> Array:
     return u - top
 
 
-def _tanh_sum(e: Array, q: Array) -> Array:
-    """tanh(e + q) broadcast, as 1 - 2 / (exp(2e) exp(2q) + 1): exp runs on the operands only."""
-    # np.tanh has no SIMD in Pyodide (~20 ns per element); here each pair costs a
-    # product, a sum and a division. Beyond |e| + |q| = 300 the exponentials
-    # could leave the float64 range, so use np.tanh there.
-    if np.abs(e).max() + np.abs(q).max() > 300.0:
-        z = e + q
-        np.tanh(z, out=z)
-        return z
-    r: Array = np.exp(2.0 * e) * np.exp(2.0 * q)
-    r += 1.0
-    np.divide(2.0, r, out=r)
-    np.subtract(1.0, r, out=r)
-    return r
+def exp_bound(theta: Array, x: Array) -> float:
+    """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|."""
+    a, a0, b, b0, s = (2.0 * np.abs(theta[: 5 * theta.size // 6]).reshape(5, -1).max(axis=1)).tolist()
+    return (a + b) * float(np.abs(x).max()) + a0 + b0 + s
 
 
-def _teacher(x: Array) -> tuple[Ints, Array, Bools]:
-    """Correct positions per step, previous true numbers, and the teacher-forced mask."""
-    n = x.shape[1]
-    order = np.argsort(x, axis=1, kind="stable")  # (batch, steps) position to point at
-    prev = np.take_along_axis(x, order[:, :-1], axis=1)  # (batch, steps-1) x_prev for steps 2..n
-    rank = np.argsort(order, axis=1)  # (batch, n) step at which each position is due
-    blocked = rank[:, None, :] < np.arange(n)[None, :, None]  # (batch, steps, n) chosen earlier
-    return order, prev, blocked
+def pair_r(grid: Array, rows: Ints, bound: float, out: Array, scratch: tuple[Array, Array]) -> Array:
+    """r = (1 - tanh(e + q)) / 2 for pairs of rows of grid (batch, m, H) holding 2e and 2q, into out (batch, P, H).
 
-
-def loss_and_grads(params: Params, x: Array, mask: bool) -> tuple[float, Params]:
-    """Teacher-forced mean cross-entropy on x (batch, n) and its analytic gradients."""
-    A, a0, B, b0, s, v = (params[k] for k in PARAM_NAMES)
-    batch, n = x.shape
-    order, prev, blocked = _teacher(x)
-    # forward
-    enc = x[:, :, None] * A + a0  # (batch, n, H)
-    q = np.concatenate([np.broadcast_to(s, (batch, 1, s.size)), prev[:, :, None] * B + b0], axis=1)  # (batch, steps, H)
-    h = _tanh_sum(enc[:, None, :, :], q[:, :, None, :])  # (batch, steps, n, H)
-    u = h @ v  # (batch, steps, n)
-    shifted = _shifted(u, blocked if mask else None)  # (batch, steps, n)
-    e = np.exp(shifted)  # (batch, steps, n)
-    z = e.sum(axis=-1)  # (batch, steps), >= 1: the row maximum contributes exp(0)
-    target = np.take_along_axis(shifted, order[:, :, None], axis=2)[:, :, 0]  # (batch, steps)
-    loss = float(np.mean(np.log(z) - target))
-    # backward: d loss / d u = (p - onehot(target)) / (batch * steps)
-    du = e / z[:, :, None]  # (batch, steps, n)
-    du[np.arange(batch)[:, None], np.arange(n)[None, :], order] -= 1.0
-    du /= batch * n
-    dv = du.reshape(-1) @ h.reshape(-1, v.size)  # (H,)
-    dpre = h * h  # (batch, steps, n, H), becomes d loss / d (pre-activation)
-    np.subtract(1.0, dpre, out=dpre)
-    dpre *= v
-    dpre *= du[:, :, :, None]
-    denc = dpre.sum(axis=1)  # (batch, n, H)
-    dq = dpre.sum(axis=2)  # (batch, steps, H)
-    grads = {
-        "A": x.reshape(-1) @ denc.reshape(-1, v.size),
-        "a0": denc.sum(axis=(0, 1)),
-        "B": prev.reshape(-1) @ dq[:, 1:].reshape(-1, v.size),
-        "b0": dq[:, 1:].sum(axis=(0, 1)),
-        "s": dq[:, 0].sum(axis=0),
-        "v": dv,
-    }
-    return loss, grads
+    rows (2P,) names each pair's 2e row, then each pair's 2q row; bound >= max |2e| + max |2q|.
+    r = 1 / (1 + exp(2e) exp(2q)): the exponentials run on grid, a pair costs a product, a sum
+    and a reciprocal (np.tanh has no SIMD in Pyodide). scratch: buffers shaped like grid and
+    (batch, 2P, H).
+    """
+    p = rows.size // 2
+    if bound > EXP_LIMIT:
+        both = np.take(grid, rows, axis=1, out=scratch[1])  # (batch, 2P, H): 2e, 2q
+        np.add(both[:, :p], both[:, p:], out=out)
+        out *= 0.5
+        np.tanh(out, out=out)
+        np.subtract(1.0, out, out=out)
+        out *= 0.5
+        return out
+    both = np.take(np.exp(grid, out=scratch[0]), rows, axis=1, out=scratch[1])  # (batch, 2P, H): exp(2e), exp(2q)
+    np.multiply(both[:, :p], both[:, p:], out=out)
+    out += 1.0
+    return np.reciprocal(out, out=out)
 
 
 def _score_table(params: Params, x: Array) -> Array:
     """Scores u[b, k, j] of position j after choosing position k - 1 (k = 0: the first step)."""
-    A, a0, B, b0, s, v = (params[k] for k in PARAM_NAMES)
+    theta = flatten(params)
+    t2 = 2.0 * theta.reshape(len(PARAM_NAMES), -1)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
     batch, n = x.shape
-    enc = x[:, :, None] * A + a0  # (batch, n, H)
-    q = np.concatenate(
-        [np.broadcast_to(s, (batch, 1, s.size)), x[:, :, None] * B + b0], axis=1
-    )  # (batch, n+1, H) every query decoding can meet
-    rows = max(1, _TABLE_CHUNK // ((n + 1) * n * s.size))  # sequences per chunk
-    return np.concatenate(
-        [_tanh_sum(enc[i : i + rows, None, :, :], q[i : i + rows, :, None, :]) @ v for i in range(0, batch, rows)]
-    )  # (batch, n+1, n)
+    hidden = t2.shape[1]
+    grid = np.empty((batch, 2 * n + 1, hidden))  # (batch, 2n+1, H): 2e by position, then 2q after each choice
+    np.multiply(x[:, :, None], t2[0], out=grid[:, :n])
+    grid[:, :n] += t2[1]
+    grid[:, n] = t2[4]
+    np.multiply(x[:, :, None], t2[2], out=grid[:, n + 1 :])
+    grid[:, n + 1 :] += t2[3]
+    query, position = np.indices((n + 1, n)).reshape(2, -1)  # (P,) each, P = (n+1) n
+    rows = np.concatenate([position, n + query])  # (2P,)
+    bound = exp_bound(theta, x)
+    chunk = min(batch, max(1, _TABLE_CHUNK // (query.size * hidden)))  # sequences per block
+    u = np.empty((batch, query.size))  # (batch, P)
+    r = np.empty((chunk, query.size, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work
+    scratch = (np.empty((chunk, *grid.shape[1:])), np.empty((chunk, rows.size, hidden)))
+    for i in range(0, batch, chunk):
+        m = min(chunk, batch - i)  # sequences in this block
+        pair_r(grid[i : i + m], rows, bound, r[:m], (scratch[0][:m], scratch[1][:m]))
+        np.matmul(r[:m], t2[5], out=u[i : i + m])
+    np.subtract(0.5 * float(t2[5].sum()), u, out=u)  # v . tanh = sum(v) - 2 r . v
+    return u.reshape(batch, n + 1, n)
 
 
 def decode(params: Params, x: Array, mask: bool) -> tuple[Ints, Array]:

@@ -3,6 +3,7 @@ bit for bit from a snapshot."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -10,7 +11,8 @@ import numpy as np
 
 from ptrnet.nn import rng_state
 from ptrnet.nn.adam import adam_update
-from ptrnet.sorter.model import PARAM_NAMES, SorterConfig, flatten, init_theta, loss_and_grads, unflatten
+from ptrnet.sorter.backprop import batch_loss_and_grad
+from ptrnet.sorter.model import PARAM_NAMES, SorterConfig, init_theta, unflatten
 
 
 class Trainer:
@@ -70,31 +72,23 @@ class Trainer:
         """Run up to k iterations; a non-finite loss or update stops training until reset."""
         cfg = self.config
         losses: list[float] = []
-        for _ in range(0 if self.diverged else k):
-            n = int(self.rng.integers(cfg.min_len, cfg.max_len + 1))
-            x = self.rng.random((cfg.batch, n))  # (batch, n)
-            with np.errstate(all="ignore"):  # non-finite results are caught just below
-                loss, grads = loss_and_grads(self.params, x, cfg.mask)
-                theta, m, v = adam_update(
-                    self.theta,
-                    flatten(grads),
-                    self.m,
-                    self.v,
-                    self.iteration + 1,
-                    cfg.lr,
-                    cfg.beta1,
-                    cfg.beta2,
-                    cfg.eps,
-                )
-            if not (np.isfinite(loss) and np.isfinite(theta).all()):
-                self.diverged = True
-                break
-            self.theta[:] = theta
-            self.m, self.v = m, v
-            self.iteration += 1
-            losses.append(loss)
-            d = cfg.avg_decay
-            self.loss_avg = loss if self.loss_avg is None else d * self.loss_avg + (1.0 - d) * loss
+        grad = np.empty_like(self.theta)  # (P,) written by every iteration
+        with np.errstate(all="ignore"):  # non-finite results are caught below
+            for _ in range(0 if self.diverged else k):
+                n = int(self.rng.integers(cfg.min_len, cfg.max_len + 1))
+                x = self.rng.random((cfg.batch, n))  # (batch, n)
+                loss = batch_loss_and_grad(self.theta, x, cfg.mask, grad)
+                step = self.iteration + 1
+                theta, m, v = adam_update(self.theta, grad, self.m, self.v, step, cfg.lr, cfg.beta1, cfg.beta2, cfg.eps)
+                if not (math.isfinite(loss) and np.isfinite(theta).all()):
+                    self.diverged = True
+                    break
+                self.theta[:] = theta
+                self.m, self.v = m, v
+                self.iteration = step
+                losses.append(loss)
+                d = cfg.avg_decay
+                self.loss_avg = loss if self.loss_avg is None else d * self.loss_avg + (1.0 - d) * loss
         return {
             "iteration": self.iteration,
             "loss": losses[-1] if losses else None,
