@@ -105,6 +105,42 @@ def wait_ready(page: Page, demo: str) -> None:
     )
 
 
+def wait_settled(page: Page) -> None:
+    """Wait until the page has loaded and every demo on it has mounted and answered (or waits to come into view)."""
+    page.wait_for_function(
+        """() => document.readyState === 'complete' && [...document.querySelectorAll('[data-demo]')].every(
+            (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))""",
+        timeout=60_000,
+    )
+    page.evaluate("async () => { await document.fonts.ready; }")
+
+
+# Longer than any frame a busy but responsive page takes here; a main thread doing the training
+# itself would stall for whole chunks of seconds.
+MAX_FRAME_GAP_MS = 250
+
+
+def watch_frames(page: Page) -> None:
+    """Start recording the longest gap between animation frames (read it with longest_frame_gap)."""
+    page.evaluate(
+        """() => {
+            window.__longestFrameGap = 0;
+            let last = null;
+            const tick = (now) => {
+                if (last !== null) window.__longestFrameGap = Math.max(window.__longestFrameGap, now - last);
+                last = now;
+                requestAnimationFrame(tick);
+            };
+            requestAnimationFrame(tick);
+        }"""
+    )
+
+
+def longest_frame_gap(page: Page) -> float:
+    """The longest gap, in ms, between two animation frames since watch_frames."""
+    return page.evaluate("() => window.__longestFrameGap")
+
+
 def out_value(page: Page, demo: str, name: str):
     value = page.get_attribute(f'[data-demo="{demo}"] [data-out="{name}"]', "data-value")
     return None if value is None else json.loads(value)

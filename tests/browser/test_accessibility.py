@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.browser.conftest import canvas_points, wait_ready
+from tests.browser.conftest import canvas_points, wait_ready, wait_settled
 from tests.site_build import config
 
 AXE = config.ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -44,8 +44,9 @@ def test_pages_work_under_their_csp_without_violations(page, site_url, path, dem
     )
     if demo:
         wait_ready(page, demo)
-    else:
-        page.wait_for_timeout(1500)
+    else:  # the embed guide: its own demos and the preview frame's page have loaded
+        wait_settled(page)
+        page.wait_for_load_state("networkidle")
     assert violations == []
     assert page.watch.console_errors == []
     csp = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
@@ -83,7 +84,7 @@ def test_layouts_fit_narrow_and_wide_screens(browser, site_url, path, width):
     )
     page = context.new_page()
     page.goto(site_url + path)
-    page.wait_for_timeout(800)
+    wait_settled(page)
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     context.close()
     assert overflow <= 1

@@ -98,8 +98,7 @@ def test_two_nplm_embeds_are_independent(two):
 
 def test_a_worker_restart_puts_back_each_instances_own_model(two):
     _train_until(two, "t1", 150)
-    _train_until(two, "n2", 30)
-    two.wait_for_timeout(1200)  # the loops take their snapshots
+    _train_until(two, "n2", 30)  # idle: each loop has snapshotted its last change (ui/request-loop.js)
     before = {i: _value(two, i, "iteration") for i in ("t1", "t2", "n1", "n2")}
     two.evaluate(f"async () => (await {two.runtime}).getRuntime().worker.terminate()")
     two.locator('#t2 [data-action="step"]').click()  # a request finds the dead worker

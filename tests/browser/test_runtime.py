@@ -97,7 +97,11 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
     page.click('[data-demo="sort-trainer"] [data-action="train"]')
     iteration = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
     page.wait_for_function(f"() => ({iteration})() >= 300", timeout=60_000)
-    page.wait_for_timeout(1200)  # at least one snapshot after the first 300 iterations
+    # Paused, the loop goes idle only once it has snapshotted its last change: a snapshot past 300 iterations.
+    page.click('[data-demo="sort-trainer"] [data-action="pause"]')
+    page.wait_for_function("() => document.querySelector('[data-demo=\"sort-trainer\"]').dataset.state === 'idle'")
+    page.click('[data-demo="sort-trainer"] [data-action="train"]')
+    page.wait_for_function(f"(n) => ({iteration})() > n", arg=page.evaluate(iteration), timeout=60_000)
     page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
     page.wait_for_function(
         "() => document.querySelector('[data-runtime-banner]').dataset.stage === 'notice'", timeout=20_000

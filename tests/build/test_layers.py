@@ -4,8 +4,6 @@ generated constants under all of them)."""
 import re
 from pathlib import Path
 
-import pytest
-
 JS = Path(__file__).resolve().parents[2] / "site" / "js"
 LAYERS = ["generated", "config", "runtime", "ui", "draw", "demos", "pages"]  # each may import only from its left
 IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?\bfrom\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']""", re.M)
@@ -45,15 +43,3 @@ def test_every_script_imports_only_its_own_layer_or_lower_ones():
 def test_every_import_names_a_script_that_exists():
     missing = [f"{p.relative_to(JS)} → {t}" for p in _scripts() for t in _imports(p) if not t.exists()]
     assert missing == []
-
-
-@pytest.mark.parametrize(
-    ("importer", "imported", "upward"),
-    [
-        ("ui/controls.js", "demos/common.js", True),
-        ("demos/nplm.js", "draw/bars.js", False),
-        ("main.js", "demos/index.js", False),
-    ],
-)
-def test_the_rule_tells_an_upward_import_from_a_downward_one(importer, imported, upward):
-    assert (LAYERS.index(_layer(JS / imported)) > LAYERS.index(_layer(JS / importer))) == upward

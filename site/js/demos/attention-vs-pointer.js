@@ -11,7 +11,7 @@ import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, messageLine, output } from "./common.js";
+import { button, demoRequests, element, messageLine, output, pointsNamed, slotColumn } from "./common.js";
 
 const ID = "attention-vs-pointer";
 const [MIN_POINTS, MAX_POINTS] = PY.attentionPoints;
@@ -98,28 +98,28 @@ export function mount(root, runtime, store = urlStore) {
     const s = atStep(answer.seq2seq);
     const p = atStep(answer.pointer);
     const before = (list) => list.slice(0, Math.min(state.step, list.length) - 1);
-    const s2sPath = before(answer.seq2seq)
-      .map((x) => x.token)
-      .filter((i) => i > 0 && i <= n)
-      .map((i) => i - 1);
+    const s2sPath = pointsNamed(
+      before(answer.seq2seq).map((x) => x.token),
+      n,
+    );
     left.drawing.render({
       points: answer.points,
       path: s2sPath,
       probs: [...s.attention, 0],
       rays: s.attention,
-      chosen: s.token === 0 ? n : s.token <= n ? s.token - 1 : -1,
+      chosen: slotColumn(s.token, n),
       input: s2sPath.length ? s2sPath[s2sPath.length - 1] : -1,
       endText: s.token === 0 ? "출력" : "",
     });
-    const ptrPath = before(answer.pointer)
-      .map((x) => x.choice)
-      .filter((i) => i > 0)
-      .map((i) => i - 1);
+    const ptrPath = pointsNamed(
+      before(answer.pointer).map((x) => x.choice),
+      n,
+    );
     right.drawing.render({
       points: answer.points,
       path: ptrPath,
       probs: p.probs,
-      chosen: p.choice === 0 ? n : p.choice - 1,
+      chosen: slotColumn(p.choice, n),
       input: ptrPath.length ? ptrPath[ptrPath.length - 1] : -1,
     });
   });

@@ -113,7 +113,15 @@ export function permalinkButton(link, message, what) {
   });
 }
 
+// Python numbers points from 1 in the notation, with 0 for the end slot (⇐) and n + 1 for a fixed
+// output layer's ⇒; the drawings index points from 0. Every conversion happens here.
 export const toZeroBased = (sequence) => sequence.map((index) => index - 1);
+// The point a slot names, 0-based, or -1 (the end, ⇒, or 0 as "nothing fed yet").
+export const pointIndex = (slot, n) => (slot >= 1 && slot <= n ? slot - 1 : -1);
+// The points a sequence of slots names, 0-based, in order.
+export const pointsNamed = (slots, n) => slots.map((slot) => pointIndex(slot, n)).filter((index) => index >= 0);
+// A slot's column in a distribution over the n points then the end (at n); ⇒ has none (-1).
+export const slotColumn = (slot, n) => (slot === 0 ? n : pointIndex(slot, n));
 
 // The message line under a demo: status notes, warnings and errors (Korean), with an
 // optional retry button for failed computations.

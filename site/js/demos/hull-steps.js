@@ -12,7 +12,7 @@ import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, messageLine, output } from "./common.js";
+import { button, demoRequests, element, messageLine, output, pointIndex, pointsNamed, slotColumn } from "./common.js";
 import { modelNote, stepOutputs } from "./hull-steps-panels.js";
 
 const ID = "hull-steps";
@@ -159,11 +159,11 @@ export function mount(root, runtime, store = urlStore) {
     const n = result.points.length;
     drawing.render({
       points: result.points,
-      path: result.output.filter((index) => index !== 0).map((index) => index - 1),
+      path: pointsNamed(result.output, n),
       probs: shown,
       masked: result.masked,
-      chosen: result.choice === 0 ? n : result.choice - 1,
-      input: result.input === 0 ? -1 : result.input - 1,
+      chosen: slotColumn(result.choice, n),
+      input: pointIndex(result.input, n),
     });
   });
 

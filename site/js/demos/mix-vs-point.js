@@ -11,7 +11,7 @@ import * as vectorCanvas from "../draw/vectors.js";
 import { vectorField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, demoRequests, element, messageLine, output } from "./common.js";
+import { button, demoRequests, element, messageLine, output, pointIndex } from "./common.js";
 
 const ID = "mix-vs-point";
 const RANGE = 2; // the canvas shows [-2, 2]²; the encoder states have length about 1
@@ -92,7 +92,7 @@ export function mount(root, runtime, store = urlStore) {
       mixed.set(answer.mixed, formatVector(answer.mixed));
       pointer.set(
         answer.pointer,
-        `e${answer.pointer} (a${answer.pointer} = ${answer.weights[answer.pointer - 1].toFixed(3)})`,
+        `e${answer.pointer} (a${answer.pointer} = ${answer.weights[pointIndex(answer.pointer, answer.weights.length)].toFixed(3)})`,
       );
       sharpness.set(
         answer.max_weight,

@@ -6,7 +6,8 @@
 //   4. a snapshot of the model, when it changed (demos whose model lives in the worker).
 // Stop, reset and setting changes are therefore honoured within one request. A restarted worker
 // gets the last snapshot back first (or the failed request is simply asked again), and a failed
-// request stays first in line for the retry button. data-state on the demo element follows the loop.
+// request stays first in line for the retry button. data-state on the demo element follows the loop:
+// "idle" only once all of it is done, the snapshot of the last change included.
 import { ERROR_KIND } from "../runtime/protocol.js";
 
 const MAX_RESTARTS = 3; // in a row: a request that keeps killing the worker is an error
