@@ -98,18 +98,20 @@ def pair_r(grid: Array, rows: Ints, bound: float, out: Array, scratch: tuple[Arr
     rows (2P,) names each pair's 2e row, then each pair's 2q row; bound >= max |2e| + max |2q|.
     r = 1 / (1 + exp(2e) exp(2q)): the exponentials run on grid, a pair costs a product, a sum
     and a reciprocal (np.tanh has no SIMD in Pyodide). scratch: buffers shaped like grid and
-    (batch, 2P, H).
+    (batch, 2P, H). The rows are valid, so np.take may clip: with its default, "raise", it fills
+    a copy of the output and copies that back.
     """
     p = rows.size // 2
     if bound > EXP_LIMIT:
-        both = np.take(grid, rows, axis=1, out=scratch[1])  # (batch, 2P, H): 2e, 2q
+        both = np.take(grid, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): 2e, 2q
         np.add(both[:, :p], both[:, p:], out=out)
         out *= 0.5
         np.tanh(out, out=out)
         np.subtract(1.0, out, out=out)
         out *= 0.5
         return out
-    both = np.take(np.exp(grid, out=scratch[0]), rows, axis=1, out=scratch[1])  # (batch, 2P, H): exp(2e), exp(2q)
+    exp = np.exp(grid, out=scratch[0])  # (batch, m, H)
+    both = np.take(exp, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): exp(2e), exp(2q)
     np.multiply(both[:, :p], both[:, p:], out=out)
     out += 1.0
     return np.reciprocal(out, out=out)
