@@ -86,9 +86,12 @@ def _shifted(u: Array, blocked: Bools | None) -> Array:
     return u - top
 
 
-def exp_bound(theta: Array, x: Array) -> float:
-    """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|."""
-    a, a0, b, b0, s = (2.0 * np.abs(theta[: 5 * theta.size // 6]).reshape(5, -1).max(axis=1)).tolist()
+def exp_bound(t2: Array, x: Array) -> float:
+    """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|.
+
+    t2 (6, H): the parameters times 2, rows 2A, 2a0, 2B, 2b0, 2s, 2v.
+    """
+    a, a0, b, b0, s = np.abs(t2[:5]).max(axis=1).tolist()
     return (a + b) * float(np.abs(x).max()) + a0 + b0 + s
 
 
@@ -131,7 +134,7 @@ def _score_table(params: Params, x: Array) -> Array:
     grid[:, n + 1 :] += t2[3]
     query, position = np.indices((n + 1, n)).reshape(2, -1)  # (P,) each, P = (n+1) n
     rows = np.concatenate([position, n + query])  # (2P,)
-    bound = exp_bound(theta, x)
+    bound = exp_bound(t2, x)
     chunk = min(batch, max(1, _TABLE_CHUNK // (query.size * hidden)))  # sequences per block
     u = np.empty((batch, query.size))  # (batch, P)
     r = np.empty((chunk, query.size, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work
