@@ -32,6 +32,7 @@ class Workspace:
         self.rows = np.concatenate([2 * cols, 2 * steps + 1])  # (2P,)
         self.first = int(np.count_nonzero(steps == 0))  # pairs of step 1 (they come first)
         # pre-activations as one matmul, [x_k, 1] @ [2A, 2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
+        # (its sums, 0 + x 2A + 1 2a0, round as x 2A + 2a0 does: the same bits as two broadcast operations)
         self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta
         self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
         self.feats = np.ones((batch, n, 2, 2))  # (batch, n, 2, 2): [x_k, 1] by position, [x_prev_i, 1] by step
