@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from ptrnet.nn.adam import Adam, adam_update, global_norm
+from ptrnet.nn.adam import Adam, StackedAdam, adam_update, global_norm
 
 
 def test_adam_update_equals_hand_computation() -> None:
@@ -30,6 +30,20 @@ def test_adam_update_equals_hand_computation() -> None:
     assert m2 == pytest.approx(m_ref, rel=1e-12)
     assert v2 == pytest.approx(v_ref, rel=1e-12)
     assert theta2 == pytest.approx([theta1[0] - step[0], theta1[1] - step[1]], rel=1e-12)
+
+
+def test_stacked_adam_is_adam_update_bit_for_bit() -> None:
+    rng = np.random.default_rng(3)
+    pmv = np.stack([rng.normal(size=96), np.zeros(96), np.zeros(96)])
+    adam = StackedAdam(pmv, 0.8, 0.99, 1e-6)
+    for t in range(1, 6):
+        g = rng.normal(size=96) * 10.0 ** rng.integers(-8, 3, size=96)
+        expected = adam_update(*pmv[:1], g, *pmv[1:], t, 0.03, 0.8, 0.99, 1e-6)
+        before = pmv.copy()
+        new = adam.step(g, t, 0.03)
+        assert np.array_equal(pmv, before)  # the input stays as it is
+        assert all(np.array_equal(a, b) for a, b in zip(new, expected, strict=True))
+        pmv[...] = new
 
 
 def test_adam_class_applies_adam_update_to_every_array_in_place() -> None:

@@ -135,7 +135,7 @@ def test_exp_bound_bounds_the_pre_activations() -> None:
     x = rng.random((6, 9))
     e = x[:, :, None] * p["A"] + p["a0"]
     q = np.concatenate([(x[:, :, None] * p["B"] + p["b0"]).reshape(-1, 16), p["s"][None]])
-    assert 2 * (np.abs(e).max() + np.abs(q).max()) <= sorter.exp_bound(theta, x)
+    assert 2 * (np.abs(e).max() + np.abs(q).max()) <= sorter.exp_bound(2.0 * theta.reshape(6, 16), x)
 
 
 def test_masked_softmax_blocked_entries_are_zero_and_full_rows_are_not_nan() -> None:

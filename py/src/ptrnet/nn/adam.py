@@ -27,6 +27,43 @@ def adam_update(
     return p - lr * m_hat / (np.sqrt(v_hat) + eps), m, v
 
 
+class StackedAdam:
+    """adam_update, bit for bit, on a vector whose p, m, v are the rows of one (3, P) array, in ten numpy calls.
+
+    Each numpy call costs microseconds in Pyodide, so the moments share every operation, and the
+    buffers and their views are made once.
+    """
+
+    def __init__(self, pmv: Array, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> None:
+        """Buffers for updating pmv (3, P): p, m, v."""
+        self.p, self.mv = pmv[0], pmv[1:]  # (P,), (2, P)
+        self.betas, self.eps = (beta1, beta2), eps
+        self.decay = np.array([[beta1], [beta2]])  # (2, 1)
+        self.gain = 1.0 - self.decay  # (2, 1): 1 - beta1, 1 - beta2
+        self.correction = np.empty((2, 1))  # (2, 1): 1 - beta1^t, 1 - beta2^t
+        self.corrections = self.correction[:, 0]  # (2,) view to write into
+        self.new = np.empty_like(pmv)  # (3, P): updated p, m, v
+        self.new_p, self.new_mv, self.new_v = self.new[0], self.new[1:], self.new[2]
+        self.hat = np.empty_like(self.mv)  # (2, P): scratch, then m_hat, v_hat
+        self.m_hat, self.v_hat = self.hat
+
+    def step(self, g: Array, t: int, lr: float) -> Array:
+        """The update at step t >= 1 with gradient g (P,), into a (3, P) buffer; pmv stays as it is."""
+        beta1, beta2 = self.betas
+        np.multiply(g, self.gain, out=self.new_mv)  # (1 - beta1) g, (1 - beta2) g
+        self.new_v *= g
+        self.new_mv += np.multiply(self.mv, self.decay, out=self.hat)  # + beta1 m, + beta2 v
+        self.corrections[0] = 1.0 - beta1**t
+        self.corrections[1] = 1.0 - beta2**t
+        np.divide(self.new_mv, self.correction, out=self.hat)  # m_hat, v_hat
+        np.sqrt(self.v_hat, out=self.v_hat)
+        self.v_hat += self.eps
+        self.m_hat *= lr
+        self.m_hat /= self.v_hat
+        np.subtract(self.p, self.m_hat, out=self.new_p)
+        return self.new
+
+
 def global_norm(grads: dict[str, Array]) -> float:
     """L2 norm of all gradients together."""
     return float(np.sqrt(sum(float((g.astype(np.float64) ** 2).sum()) for g in grads.values())))

@@ -31,8 +31,17 @@ class Workspace:
         # rows of the (n, 2) table [x_k or exp(2e_k), x_prev_i or exp(2q_i)]: position first, step second
         self.rows = np.concatenate([2 * cols, 2 * steps + 1])  # (2P,)
         self.first = int(np.count_nonzero(steps == 0))  # pairs of step 1 (they come first)
-        self.xs = np.zeros((batch, n, 2))  # (batch, n, 2): sorted x, x_prev of each step (0 at step 1)
+        # pre-activations as one matmul, [x_k, 1] @ [2A, 2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
+        # (its sums, 0 + x 2A + 1 2a0, round as x 2A + 2a0 does: the same bits as two broadcast operations)
+        self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta
+        self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
+        self.feats = np.ones((batch, n, 2, 2))  # (batch, n, 2, 2): [x_k, 1] by position, [x_prev_i, 1] by step
+        self.xs = self.feats[..., 0]  # (batch, n, 2) view: sorted x, x_prev of each step (0 at step 1)
+        self.xs[:, 0, 1] = 0.0
         self.pre = np.empty((batch, n, 2, hidden))  # (batch, n, 2, H): 2e by position, 2q by step
+        # (2, batch n, ...) views: the matmul runs twice over long rows, not 2 batch n times over 2 x H
+        self.feats_by_kind = self.feats.reshape(batch * n, 2, 2).transpose(1, 0, 2)
+        self.pre_by_kind = self.pre.reshape(batch * n, 2, hidden).transpose(1, 0, 2)
         self.exp = np.empty((batch, 2 * n, hidden))  # (batch, 2n, H): their exponentials
         self.operands = np.empty((batch, 2 * p, hidden))  # (batch, 2P, H): exp(2e), exp(2q) per pair
         self.r = np.empty((batch, p, hidden))  # (batch, P, H): r = (1 - tanh) / 2 per pair
@@ -54,16 +63,16 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     hidden = theta.size // len(PARAM_NAMES)
     ws = workspace(batch, n, mask, hidden)
     p = ws.pairs
-    t2 = np.multiply(theta, 2.0).reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
+    np.multiply(theta, 2.0, out=ws.twice)
+    t2 = ws.t2  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
     # forward: sorted numbers, pre-activations (times 2), r per pair, scores per pair
     sx = np.sort(x, axis=1)  # (batch, n)
     ws.xs[:, :, 0] = sx
     ws.xs[:, 1:, 1] = sx[:, :-1]
-    np.multiply(ws.xs[:, :, :, None], t2[0:3:2], out=ws.pre)  # 2A x_k, 2B x_prev
-    ws.pre += t2[1:4:2]  # + 2a0, + 2b0
+    np.matmul(ws.feats_by_kind, t2[:4].reshape(2, 2, hidden), out=ws.pre_by_kind)  # 2A x_k + 2a0, 2B x_prev + 2b0
     ws.pre[:, 0, 1] = t2[4]  # step 1 queries with 2s
     grid = ws.pre.reshape(batch, 2 * n, hidden)  # (batch, 2n, H)
-    r = pair_r(grid, ws.rows, exp_bound(theta, x), ws.r, (ws.exp, ws.operands))  # (batch, P, H)
+    r = pair_r(grid, ws.rows, exp_bound(t2, x), ws.r, (ws.exp, ws.operands))  # (batch, P, H)
     u = r @ t2[5]  # (batch, P): 2 r . v
     np.subtract(0.5 * float(t2[5].sum()), u, out=u)  # v . tanh = sum(v) - 2 r . v
     ws.scores[:, ws.flat] = u

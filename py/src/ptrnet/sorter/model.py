@@ -86,9 +86,12 @@ def _shifted(u: Array, blocked: Bools | None) -> Array:
     return u - top
 
 
-def exp_bound(theta: Array, x: Array) -> float:
-    """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|."""
-    a, a0, b, b0, s = (2.0 * np.abs(theta[: 5 * theta.size // 6]).reshape(5, -1).max(axis=1)).tolist()
+def exp_bound(t2: Array, x: Array) -> float:
+    """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|.
+
+    t2 (6, H): the parameters times 2, rows 2A, 2a0, 2B, 2b0, 2s, 2v.
+    """
+    a, a0, b, b0, s = np.abs(t2[:5]).max(axis=1).tolist()
     return (a + b) * float(np.abs(x).max()) + a0 + b0 + s
 
 
@@ -98,18 +101,20 @@ def pair_r(grid: Array, rows: Ints, bound: float, out: Array, scratch: tuple[Arr
     rows (2P,) names each pair's 2e row, then each pair's 2q row; bound >= max |2e| + max |2q|.
     r = 1 / (1 + exp(2e) exp(2q)): the exponentials run on grid, a pair costs a product, a sum
     and a reciprocal (np.tanh has no SIMD in Pyodide). scratch: buffers shaped like grid and
-    (batch, 2P, H).
+    (batch, 2P, H). The rows are valid, so np.take may clip: with its default, "raise", it fills
+    a copy of the output and copies that back.
     """
     p = rows.size // 2
     if bound > EXP_LIMIT:
-        both = np.take(grid, rows, axis=1, out=scratch[1])  # (batch, 2P, H): 2e, 2q
+        both = np.take(grid, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): 2e, 2q
         np.add(both[:, :p], both[:, p:], out=out)
         out *= 0.5
         np.tanh(out, out=out)
         np.subtract(1.0, out, out=out)
         out *= 0.5
         return out
-    both = np.take(np.exp(grid, out=scratch[0]), rows, axis=1, out=scratch[1])  # (batch, 2P, H): exp(2e), exp(2q)
+    exp = np.exp(grid, out=scratch[0])  # (batch, m, H)
+    both = np.take(exp, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): exp(2e), exp(2q)
     np.multiply(both[:, :p], both[:, p:], out=out)
     out += 1.0
     return np.reciprocal(out, out=out)
@@ -129,7 +134,7 @@ def _score_table(params: Params, x: Array) -> Array:
     grid[:, n + 1 :] += t2[3]
     query, position = np.indices((n + 1, n)).reshape(2, -1)  # (P,) each, P = (n+1) n
     rows = np.concatenate([position, n + query])  # (2P,)
-    bound = exp_bound(theta, x)
+    bound = exp_bound(t2, x)
     chunk = min(batch, max(1, _TABLE_CHUNK // (query.size * hidden)))  # sequences per block
     u = np.empty((batch, query.size))  # (batch, P)
     r = np.empty((chunk, query.size, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work

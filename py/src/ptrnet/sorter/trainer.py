@@ -10,9 +10,9 @@ from typing import Any
 import numpy as np
 
 from ptrnet.nn import rng_state
-from ptrnet.nn.adam import adam_update
+from ptrnet.nn.adam import StackedAdam
 from ptrnet.sorter.backprop import batch_loss_and_grad
-from ptrnet.sorter.model import PARAM_NAMES, SorterConfig, init_theta, unflatten
+from ptrnet.sorter.model import PARAM_NAMES, Array, SorterConfig, init_theta, unflatten
 
 
 class Trainer:
@@ -28,10 +28,8 @@ class Trainer:
         if seed is not None:
             self.config = replace(self.config, seed=seed)
         self.rng = np.random.default_rng(self.config.seed)
-        self.theta = init_theta(self.rng, self.config)  # (P,) all parameters
-        self.params = unflatten(self.theta)  # named views into theta
-        self.m = np.zeros_like(self.theta)  # (P,) Adam first moment
-        self.v = np.zeros_like(self.theta)  # (P,) Adam second moment
+        theta = init_theta(self.rng, self.config)  # (P,)
+        self._hold(np.stack([theta, np.zeros_like(theta), np.zeros_like(theta)]))
         self.iteration = 0
         self.loss_avg: float | None = None
         self.diverged = False
@@ -53,16 +51,20 @@ class Trainer:
     def restore(self, snap: dict[str, Any]) -> None:
         """Continue the run a snapshot() describes, bit for bit."""
         self.config = replace(self.config, seed=int(snap["seed"]), mask=bool(snap["mask"]))
-        self.theta = np.array(snap["theta"], dtype=np.float64)  # (P,)
-        if self.theta.shape != (len(PARAM_NAMES) * self.config.hidden,):
+        state = np.array([snap["theta"], snap["m"], snap["v"]], dtype=np.float64)  # (3, P)
+        if state.shape != (3, len(PARAM_NAMES) * self.config.hidden):
             raise ValueError("snapshot has the wrong number of parameters")
-        self.params = unflatten(self.theta)
-        self.m = np.array(snap["m"], dtype=np.float64)  # (P,)
-        self.v = np.array(snap["v"], dtype=np.float64)  # (P,)
+        self._hold(state)
         self.iteration = int(snap["iteration"])
         self.loss_avg = None if snap["loss_avg"] is None else float(snap["loss_avg"])
         self.diverged = bool(snap["diverged"])
         self.rng = rng_state.from_json(snap["rng"])
+
+    def _hold(self, state: Array) -> None:
+        """Keep weights and Adam moments as the rows of state (3, P), which Adam updates in one piece."""
+        self.state = state  # (3, P): theta, m, v
+        self.theta, self.m, self.v = state  # (P,) views
+        self.params = unflatten(self.theta)  # named views into theta
 
     def set_mask(self, mask: bool) -> None:
         """Switch the mask for further training, keeping weights and Adam state."""
@@ -73,18 +75,19 @@ class Trainer:
         cfg = self.config
         losses: list[float] = []
         grad = np.empty_like(self.theta)  # (P,) written by every iteration
+        zero = np.zeros_like(self.theta)  # (P,): x . 0 is 0 for finite x and nan otherwise
+        adam = StackedAdam(self.state, cfg.beta1, cfg.beta2, cfg.eps)
         with np.errstate(all="ignore"):  # non-finite results are caught below
             for _ in range(0 if self.diverged else k):
                 n = int(self.rng.integers(cfg.min_len, cfg.max_len + 1))
                 x = self.rng.random((cfg.batch, n))  # (batch, n)
                 loss = batch_loss_and_grad(self.theta, x, cfg.mask, grad)
                 step = self.iteration + 1
-                theta, m, v = adam_update(self.theta, grad, self.m, self.v, step, cfg.lr, cfg.beta1, cfg.beta2, cfg.eps)
-                if not (math.isfinite(loss) and np.isfinite(theta).all()):
+                new = adam.step(grad, step, cfg.lr)  # (3, P): theta, m, v
+                if not math.isfinite(loss + float(new[0] @ zero)):  # loss and every new weight finite
                     self.diverged = True
                     break
-                self.theta[:] = theta
-                self.m, self.v = m, v
+                self.state[...] = new
                 self.iteration = step
                 losses.append(loss)
                 d = cfg.avg_decay
