@@ -27,6 +27,7 @@ from ptrnet.prelude.lm import (
     last_step,
     softmax,
 )
+from training.lstm_grad import cell_backward
 from training.paths import PACKAGE_DATA
 
 
@@ -88,7 +89,7 @@ def loss_and_grads(params: Params, ids: Ints, mask: Array) -> tuple[float, Param
     dh_next, dc_next = np.zeros((B, H)), np.zeros((B, H))
     for t in reversed(range(T)):
         x, k = cache_[t]
-        dA, dh_next, dc_next = lstm.backward(k, dhs[:, t] + dh_next, dc_next, W_h, grads["W_h"])
+        dA, dh_next, dc_next = cell_backward(k, dhs[:, t] + dh_next, dc_next, W_h, grads["W_h"])
         grads["W_x"] += x.T @ dA
         grads["b"] += dA.sum(axis=0)
         np.add.at(grads["E"], inputs[:, t], dA @ W_x.T)

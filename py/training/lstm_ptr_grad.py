@@ -25,6 +25,7 @@ from ptrnet.pointer.lstm_ptr import (
     vocab_scores,
 )
 from ptrnet.pointer.slot_rules import blocked_slots
+from training.lstm_grad import cell_backward
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ def backward(params: Params, cache: dict) -> Params:
             grads["out_W"] += d.T @ du
             grads["out_b"] += du.sum(axis=0)
             dh += du @ params["out_W"].T
-        dz, dh, dc = lstm.backward(cache_t, dh, dc, params["dec_Wh"], grads["dec_Wh"])
+        dz, dh, dc = cell_backward(cache_t, dh, dc, params["dec_Wh"], grads["dec_Wh"])
         grads["dec_b"] += dz.sum(axis=0)
         grads["dec_Wx"] += y.T @ dz
         if ptr and t == 0:
@@ -165,7 +166,7 @@ def backward(params: Params, cache: dict) -> Params:
     for t in reversed(range(x.shape[1])):
         dh = dh + dE[:, t]
         m = valid[:, t : t + 1].astype(x.dtype)  # (B, 1)
-        dz, dh_prev, dc_prev = lstm.backward(cache["enc_caches"][t], m * dh, m * dc, params["enc_Wh"], grads["enc_Wh"])
+        dz, dh_prev, dc_prev = cell_backward(cache["enc_caches"][t], m * dh, m * dc, params["enc_Wh"], grads["enc_Wh"])
         dh, dc = (1.0 - m) * dh + dh_prev, (1.0 - m) * dc + dc_prev
         grads["enc_b"] += dz.sum(axis=0)
         grads["enc_Wx"] += x[:, t].T @ dz

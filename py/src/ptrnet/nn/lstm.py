@@ -24,7 +24,7 @@ TORCH_GATES = "ifgo"  # PyTorch's nn.LSTM order
 
 
 class Cache(NamedTuple):
-    """One step's values: what backward() needs, and what the language-model demo shows."""
+    """One step's values: what training.lstm_grad.cell_backward needs, and what the language-model demo shows."""
 
     h: Array  # (B, H) state before the step
     c: Array  # (B, H) memory before the step
@@ -57,17 +57,6 @@ def step(xz: Array, h: Array, c: Array, Wh: Array) -> tuple[Array, Array, Cache]
     cn = f * c + i * g
     tc = np.tanh(cn)
     return o * tc, cn, Cache(h, c, z, i, f, o, g, tc)
-
-
-def backward(cache: Cache, dh: Array, dc: Array, Wh: Array, gWh: Array) -> tuple[Array, Array, Array]:
-    """Backward of step(): the gradient of xz (B, 4H), of h and of c before the step; adds to gWh in place."""
-    h, c, _, i, f, o, g, tc = cache
-    dcn = dc + dh * o * (1.0 - tc * tc)
-    dz = np.concatenate(
-        [dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o), dcn * i * (1.0 - g * g)], axis=1
-    )  # (B, 4H) in GATES order
-    gWh += h.T @ dz
-    return dz, dz @ Wh.T, dcn * f
 
 
 def _reorder_gates(a: Array, src: str, dst: str) -> Array:
