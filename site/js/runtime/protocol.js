@@ -24,8 +24,9 @@
 // Start-up stages, in order. `progress` is the fraction of the whole start-up done when the
 // stage begins, so the page can draw one honest progress bar.
 export const STAGES = [
-  { stage: "runtime", progress: 0.05, message: "파이썬 런타임(Pyodide)과 numpy·ptrnet 패키지를 내려받는 중…" },
-  { stage: "import", progress: 0.85, message: "파이썬 모듈을 준비하는 중…" },
+  { stage: "runtime", progress: 0.05, message: "파이썬 런타임(Pyodide)을 내려받는 중…" },
+  { stage: "packages", progress: 0.6, message: "numpy와 ptrnet 패키지를 불러오는 중…" },
+  { stage: "import", progress: 0.9, message: "파이썬 모듈을 준비하는 중…" },
 ];
 
 export const READY = { stage: "ready", progress: 1, message: "파이썬 준비 완료" };

@@ -32,10 +32,11 @@ function postStatus(status) {
 
 async function start() {
   postStatus(STAGES[0]);
-  // Our wheel is in the site's pyodide-lock.json with numpy as its dependency. Named here, the wheels
-  // download as soon as the lock has arrived, while the interpreter is still starting.
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false, packages: ["ptrnet"] });
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false });
   postStatus(STAGES[1]);
+  // Our wheel is in the site's pyodide-lock.json with numpy as its dependency.
+  await pyodide.loadPackage("ptrnet", { messageCallback: () => {}, errorCallback: console.warn });
+  postStatus(STAGES[2]);
   const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
   postStatus(READY);
   return { pyodide, api };
