@@ -14,7 +14,7 @@ import numpy as np
 
 from ptrnet.geometry import baselines
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import answers, decoding, metrics
+from ptrnet.pointer import answers, decoding, metrics, tasks
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Params
 from training.datasets import Example
@@ -75,7 +75,7 @@ def attention_peak_share(params: Params, examples: Sequence[Example]) -> float:
     hits = steps = 0
     for k in range(0, len(examples), answers.CHUNK):
         x = np.stack([p for p, _ in examples[k : k + answers.CHUNK]])  # (B, n, 2)
-        choices, _, attention = decoding.greedy_attention(params, x, 2 * x.shape[1] + 2)
+        choices, _, attention = decoding.greedy_attention(params, x, tasks.SPECS["hull"].max_steps(x.shape[1]))
         named = (choices >= 0) & (choices < L.go_id(params))  # (B, T) steps that output a point's token
         hits += int((named & (attention.argmax(axis=2) == choices)).sum())
         steps += int(named.sum())

@@ -8,6 +8,7 @@ from pathlib import Path
 from training.paths import RECORDS
 
 HISTORY = Path(__file__).resolve().parent / "HISTORY.md"
+HISTORY_ROWS = 16  # validation points shown per run (the records keep them all)
 SCHEDULE = ("lr", "lr_final", "decay_steps", "batch", "min_n", "max_n", "hidden", "seed", "data", "teacher")
 
 
@@ -37,11 +38,19 @@ def _run_lines(k: int, run: dict) -> list[str]:
     history = run.get("history", [])
     if history:
         keys = [key for key in history[-1] if key != "step"]
+        shown = _evenly(history, HISTORY_ROWS)
+        if len(shown) < len(history):
+            lines += ["", f"{len(shown)} of its {len(history)} validation points, evenly spaced, the last included:"]
         lines += ["", "| update | " + " | ".join(keys) + " |", "|---" * (len(keys) + 1) + "|"]
-        lines += [
-            f"| {row['step']:,} | " + " | ".join(str(row.get(key, "–")) for key in keys) + " |" for row in history
-        ]
+        lines += [f"| {row['step']:,} | " + " | ".join(str(row.get(key, "–")) for key in keys) + " |" for row in shown]
     return [*lines, ""]
+
+
+def _evenly(rows: list, count: int) -> list:
+    """At most count rows, evenly spaced from the first to the last."""
+    if len(rows) <= count:
+        return rows
+    return [rows[round(k * (len(rows) - 1) / (count - 1))] for k in range(count)]
 
 
 def render(records: Path = RECORDS) -> str:

@@ -127,12 +127,15 @@ def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None) -> 
     for p in model.parameters():
         nn.init.uniform_(p, -config.init_scale, config.init_scale)
     opt = torch.optim.Adam(model.parameters(), lr=config.lr)
-    step, wall, history = 0, 0.0, []
+    step, wall, history, resumes = 0, 0.0, [], []
     if resume is not None:
         ckpt = torch.load(resume, weights_only=False)
         model.load_state_dict(ckpt["model"])
         opt.load_state_dict(ckpt["opt"])
         step, wall, history = ckpt["step"], ckpt["wall"], ckpt["history"]
+        changed = {k: v for k, v in asdict(config).items() if ckpt["config"].get(k) != v}  # a new schedule, say
+        session = {"step": step, "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
+        resumes = [*ckpt.get("resumes", []), session]
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"hull_{kind(config)}.pt"
     t0, last, avg = time.perf_counter() - wall, time.perf_counter(), None
@@ -143,6 +146,7 @@ def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None) -> 
         state |= {
             "wall": time.perf_counter() - t0,
             "history": history,
+            "resumes": resumes,
             "device": cards.cpu_device(torch.get_num_threads()),
         }
         torch.save(state, path.with_suffix(".tmp"))
@@ -215,7 +219,9 @@ def export(ckpt_path: Path, out_dir: Path = PACKAGE_DATA, records: Path = RECORD
     shipped = from_numpy_params(weights.load((out_dir / f"{name}.npz").read_bytes()))
     sizes = tuple(sorted({config.min_n, (config.min_n + config.max_n) // 2, config.max_n}))
     (records / cards.golden_name("hull", kind(config))).write_text(json.dumps(golden(shipped, sizes)) + "\n")
-    record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device")}
+    record = {k: ckpt[k] for k in ("config", "step", "wall", "history", "device")} | {
+        "resumes": ckpt.get("resumes", [])
+    }
     record |= {"start_from": "uniform init", "trainer": f"PyTorch {torch.__version__}: py/training/s2s_torch.py"}
     (records / f"{name}_training.json").write_text(json.dumps(record, indent=1) + "\n")
     print(f"wrote {out_dir}/{name}.npz, its golden outputs and training record", flush=True)

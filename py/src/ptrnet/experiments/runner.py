@@ -75,6 +75,17 @@ MODELS = {
     "seq2seq-5": RunnerModel(
         "hull", "hull_seq2seq", "볼록 껍질 LSTM seq2seq (n = 5로 학습)", 5, 5, (5,), 500, "seq2seq", beam=False
     ),
+    "seq2seq-10": RunnerModel(
+        "hull",
+        "hull_seq2seq_10",
+        "볼록 껍질 LSTM seq2seq (n = 10으로 학습)",
+        10,
+        10,
+        (10,),
+        500,
+        "seq2seq_10",
+        beam=False,
+    ),
 }
 DECODINGS = ("greedy", "beam")
 
