@@ -185,11 +185,23 @@ def test_lm_generate_runs_to_the_end_of_the_sentence(page, site_url):
 def test_generate_is_animated_and_can_be_stopped(page, site_url):
     page.goto(f"{site_url}index.html")
     wait_ready(page, "lm-shapes")
+    page.evaluate(
+        """() => {
+            const out = document.querySelector('[data-demo="lm-shapes"] [data-out="step"]');
+            window.__steps = [];
+            let last = out.dataset.value;
+            new MutationObserver(() => {
+                if (out.dataset.value !== last) window.__steps.push(performance.now());
+                last = out.dataset.value;
+            }).observe(out, { attributeFilter: ['data-value'] });
+        }"""
+    )
     click(page, LM, "generate")
     assert page.get_attribute(LM, "data-state") == "busy"
-    page.wait_for_timeout(800)
-    step = out_value(page, "lm-shapes", "step")
-    assert 1 <= step <= 5, "a few steps a second, not all at once"
+    page.wait_for_function("() => window.__steps.length >= 3")
+    times = page.evaluate("() => window.__steps")
+    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    assert min(gaps) > 100, f"steps {gaps} ms apart: animated a few a second, not all at once"
     click(page, LM, "generate")  # stop
     wait_ready(page, "lm-shapes")
     stopped = out_value(page, "lm-shapes", "step")
