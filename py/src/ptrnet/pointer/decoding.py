@@ -25,6 +25,14 @@ def greedy(
     params: Params, x: Array, valid: Bools | None = None, rule: str = "free", max_steps: int | None = None
 ) -> tuple[Ints, Array]:
     """The most probable choice at every step: choices (B, T) and every step's probabilities (B, T, slots)."""
+    choices, probs, _ = _greedy(params, x, valid, rule, max_steps, attend=False)
+    return choices, probs
+
+
+def _greedy(
+    params: Params, x: Array, valid: Bools | None, rule: str, max_steps: int | None, attend: bool
+) -> tuple[Ints, Array, Array | None]:
+    """Greedy decoding; with attend, also each step's attention weights over the inputs (B, T, N)."""
     x, valid, max_steps = _prepare(params, x, valid, max_steps)
     B, N, _ = x.shape
     ptr = L.kind(params) == "ptrnet"
@@ -33,10 +41,12 @@ def greedy(
     chosen = np.zeros((B, N + 1), dtype=bool)
     done = np.zeros(B, dtype=bool)
     prev = first = np.zeros(B, dtype=np.int64)
-    choices, probs = [], []
+    choices, probs, attention = [], [], []
     for t in range(max_steps):
         blocked = blocked_slots(rule, valid, chosen, first if t else None, t) if ptr else None
         logp, h, c = L.decoder_step(params, keys, x, prev if t else None, h, c, blocked)
+        if attend:
+            attention.append(L.attention_weights(params, keys, h))
         choice = np.where(done, -1, logp.argmax(axis=1))
         if t == 0:
             first = np.maximum(choice, 0)
@@ -48,7 +58,7 @@ def greedy(
         prev = np.where(choice < 0, stop, choice)
         if done.all():
             break
-    return np.stack(choices, axis=1), np.stack(probs, axis=1)
+    return np.stack(choices, axis=1), np.stack(probs, axis=1), np.stack(attention, axis=1) if attend else None
 
 
 def beam_search(
@@ -124,21 +134,4 @@ def sequences(params: Params, choices: Ints) -> list[list[int]]:
 def greedy_attention(params: Params, x: Array, max_steps: int | None = None) -> tuple[Ints, Array, Array]:
     """Greedy decoding of the attention seq2seq with what it attended to: token ids (B, T; -1 after ⇐), every
     step's token probabilities (B, T, V) and attention weights over the inputs (B, T, N)."""
-    x, valid, max_steps = _prepare(params, x, None, max_steps)
-    B = x.shape[0]
-    stop = L.stop_id(params)
-    keys, h, c = L.encode(params, x, valid)
-    done = np.zeros(B, dtype=bool)
-    prev = None
-    choices, probs, attention = [], [], []
-    for _ in range(max_steps):
-        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, None)
-        attention.append(L.attention_weights(params, keys, h))
-        choice = np.where(done, -1, logp.argmax(axis=1))
-        choices.append(choice)
-        probs.append(np.exp(logp))
-        done |= choice == stop
-        prev = np.where(choice < 0, stop, choice)
-        if done.all():
-            break
-    return np.stack(choices, axis=1), np.stack(probs, axis=1), np.stack(attention, axis=1)
+    return _greedy(params, x, None, "free", max_steps, attend=True)
