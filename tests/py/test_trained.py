@@ -319,3 +319,12 @@ def test_the_attention_baseline_exposes_the_attention_weights_pytorch_computed()
             a = L.attention_weights(params, keys, h)[0]
             assert np.abs(a - np.array(attention)).max() < 1e-4 and a.sum() == pytest.approx(1.0, abs=1e-12)
             prev = np.array([token])
+
+
+def test_the_articles_reading_of_the_attention_peak_holds_for_the_shipped_results() -> None:
+    """The article says the attention peaks on the output point in under half the steps; a retrained model that
+    changes that must change the prose too."""
+    rows = json.loads(_record("hull_results.json"))["ours"]
+    article = (REPO / "site" / "index.html").read_text(encoding="utf-8")
+    assert "두 크기 모두 절반에 못 미칩니다" in article
+    assert rows["attention_5"]["attention_peak"] < 0.5 and rows["attention_10"]["attention_peak"] < 0.5
