@@ -113,6 +113,17 @@ def test_a_tsp_run_above_held_karps_sizes_uses_the_shipped_lkh_tours(page, site_
         assert tour_length(points, np.array(f["model"][:-1]) - 1) > tour_length(points, np.array(f["truth"][:-1]) - 1)
 
 
+def test_a_baseline_run_shows_the_papers_cells_as_the_paper_gives_them(page, site_url):
+    _open(page, site_url)
+    _set(page, "model", "seq2seq-10")
+    _set(page, "sets", "20")
+    results = _run_to_end(page)
+    assert [r["n"] for r in results["rows"]] == [10]
+    cells = page.locator(f"{ROOT} table.data-table tbody tr").first.locator("td").all_inner_texts()
+    assert cells[-2:] == ["29.9\xa0%", "FAIL"]  # the paper's n = 10 seq2seq: 29.9 %, area FAIL
+    assert not any("NaN" in cell or "undefined" in cell for cell in cells), cells
+
+
 def test_pause_holds_the_run_resume_finishes_it_and_cancel_throws_it_away(page, site_url):
     _open(page, site_url, "#experiments.model=delaunay&experiments.sizes=10,20&experiments.sets=150")
     page.click(f'{ROOT} [data-action="run"]')

@@ -14,6 +14,7 @@ const MODELS = PY.experiments.models;
 const COMPACT_ABOVE = 20; // the large drawing labels its points up to this many
 const fixed = (v, digits) => (v === null || v === undefined ? "–" : v.toFixed(digits));
 const share = (v) => (v === null || v === undefined ? "–" : sharePercent(v));
+const paperPercent = (v) => (v === null || v === undefined ? "–" : percent(v)); // the paper's cell may be empty
 const demoLink = pointsField(PY.points.maxModel, []);
 
 // Table columns by task: [heading, row → text], then the paper's [heading, paper row → text].
@@ -37,16 +38,16 @@ const COLUMNS = {
 };
 const PAPER_COLUMNS = {
   hull: [
-    ["논문 정확도", (p) => percent(p.accuracy)],
-    ["논문 면적", (p) => percent(p.area_coverage)],
+    ["논문 정확도", (p) => paperPercent(p.accuracy)],
+    ["논문 면적", (p) => (p.area_fail ? "FAIL" : paperPercent(p.area_coverage))],
   ],
   tsp: [
     ["논문 Ptr-Net", (p) => fixed(p.ptrnet, 2)],
     ["논문 A1", (p) => fixed(p.A1, 2)],
   ],
   delaunay: [
-    ["논문 정확도", (p) => percent(p.accuracy)],
-    ["논문 포함률", (p) => percent(p.triangle_coverage)],
+    ["논문 정확도", (p) => paperPercent(p.accuracy)],
+    ["논문 포함률", (p) => paperPercent(p.triangle_coverage)],
   ],
 };
 
