@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from ptrnet.pointer import symmetry, tasks, weights
+from training.history import HISTORY_ROWS, evenly
 from training.tables import row_model
 
 TEACHERS = {"ptrnet_a1": "A1"}  # model kinds taught by an approximate algorithm's tours instead of the optimum
@@ -101,7 +102,8 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
             "golden": f"py/training/records/{golden_name(task, model)}"
             if (records / golden_name(task, model)).exists()
             else None,
-            "history": rec["history"],
+            # A sample: the card ships in the wheel, the record in py/training/records keeps every point.
+            "history": evenly(rec["history"], HISTORY_ROWS),
             "metrics": {k: v for k, v in rows.items() if row_model(k) == model},
         }
     return card

@@ -8,7 +8,7 @@ from pathlib import Path
 from training.paths import RECORDS
 
 HISTORY = Path(__file__).resolve().parent / "HISTORY.md"
-HISTORY_ROWS = 16  # validation points shown per run (the records keep them all)
+HISTORY_ROWS = 16  # validation points shown per run, here and in the model cards (the records keep them all)
 SCHEDULE = ("lr", "lr_final", "decay_steps", "batch", "min_n", "max_n", "hidden", "seed", "data", "teacher")
 
 
@@ -38,7 +38,7 @@ def _run_lines(k: int, run: dict) -> list[str]:
     history = run.get("history", [])
     if history:
         keys = [key for key in history[-1] if key != "step"]
-        shown = _evenly(history, HISTORY_ROWS)
+        shown = evenly(history, HISTORY_ROWS)
         if len(shown) < len(history):
             lines += ["", f"{len(shown)} of its {len(history)} validation points, evenly spaced, the last included:"]
         lines += ["", "| update | " + " | ".join(keys) + " |", "|---" * (len(keys) + 1) + "|"]
@@ -46,7 +46,7 @@ def _run_lines(k: int, run: dict) -> list[str]:
     return [*lines, ""]
 
 
-def _evenly(rows: list, count: int) -> list:
+def evenly(rows: list, count: int) -> list:
     """At most count rows, evenly spaced from the first to the last."""
     if len(rows) <= count:
         return rows
