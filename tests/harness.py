@@ -21,6 +21,11 @@ LAUNCH_ARGS = [
 ]
 
 
+# Every demo on the page has answered, or waits to come into view (data-deferred="view").
+SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
+    (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
+
+
 def chromium() -> str:
     """The Chromium to drive: $CHROMIUM_PATH, or the build's choice."""
     return os.environ.get("CHROMIUM_PATH") or environment.find_chromium()

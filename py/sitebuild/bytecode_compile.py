@@ -2,9 +2,9 @@
 and wheels whose modules are replaced by their bytecode.
 
 It records which stdlib modules the site imports, then writes them compiled, sorted, with fixed
-timestamps. Without docstrings and column tables the bytecode is barely larger than the source it
-replaces, and Python no longer compiles ~180 stdlib modules, ~80 of numpy's and ours on every page load
-(over half of `import numpy` in the browser).
+timestamps; without docstrings and column tables that bytecode is barely larger than the source it
+replaces. The wheels' modules are compiled too (docstrings kept), so Python compiles nothing on a page
+load: ~180 stdlib modules, ~150 of numpy's (most of `import numpy` in the browser) and ~45 of ours.
 """
 
 import base64

@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.geometry.tsp import held_karp  # noqa: E402
-from tests.harness import LAUNCH_ARGS, chromium, print_table  # noqa: E402
+from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table  # noqa: E402
 from tests.site_build import config  # noqa: E402
 from tests.site_build import server as site_server  # noqa: E402
 
@@ -111,8 +111,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-# Every demo has answered, except those that run a trained model and wait to come near the screen.
-SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 ANSWERED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => !demo.dataset.deferred && ['idle', 'error'].includes(demo.dataset.state))"""
 
 

@@ -17,13 +17,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.harness import LAUNCH_ARGS, chromium, print_table, serving, url_of  # noqa: E402
+from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table, serving, url_of  # noqa: E402
 from tests.site_build import config, pyodide_files  # noqa: E402
 
 RUNS = 3
 READY = "() => document.documentElement.dataset.python === 'ready'"
-# Every demo in view has answered (the ones that wait to come near the screen excepted).
-SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every((demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 
 PEER_PAGE = """<!doctype html><meta charset="utf-8"><title>peer</title>
 <script type="module">

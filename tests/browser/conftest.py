@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
-from tests.harness import LAUNCH_ARGS, chromium, serving, url_of
+from tests.harness import LAUNCH_ARGS, SETTLED, chromium, serving, url_of
 from tests.site_build import config
 
 PREFIX = "/pointer-networks/"  # GitHub Pages project sites live under a sub-path
@@ -107,11 +107,8 @@ def wait_ready(page: Page, demo: str) -> None:
 
 def wait_settled(page: Page) -> None:
     """Wait until the page has loaded and every demo on it has mounted and answered (or waits to come into view)."""
-    page.wait_for_function(
-        """() => document.readyState === 'complete' && [...document.querySelectorAll('[data-demo]')].every(
-            (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))""",
-        timeout=60_000,
-    )
+    page.wait_for_load_state("load")
+    page.wait_for_function(SETTLED, timeout=60_000)
     page.evaluate("async () => { await document.fonts.ready; }")
 
 
