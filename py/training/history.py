@@ -34,7 +34,8 @@ def _run_lines(k: int, run: dict) -> list[str]:
     ]
     for resume in run.get("resumes", []):
         change = ", ".join(f"{k} {v}" for k, v in resume["schedule"].items()) or "no schedule change"
-        lines.append(f"- resumed at update {resume['step']:,} on {resume['device']}: {change}")
+        source = f" from {resume['from']}" if "from" in resume else ""
+        lines.append(f"- resumed at update {resume['step']:,}{source} on {resume['device']}: {change}")
     history = run.get("history", [])
     if history:
         keys = [key for key in history[-1] if key != "step"]

@@ -9,13 +9,16 @@ from __future__ import annotations
 import multiprocessing as mp
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ptrnet.geometry import baselines
 from ptrnet.pointer import tasks
 from training.lkh import tsp_label
-from training.ptr_model import Config
+
+if TYPE_CHECKING:  # the trainer's settings; importing them here would need PyTorch
+    from training.ptr_model import Config
 
 
 def labelled(
@@ -48,6 +51,15 @@ def _batch_job(args: tuple) -> tuple[np.ndarray, np.ndarray]:
     return make_batch(*args)
 
 
+def square_symmetry(rng: np.random.Generator, x: np.ndarray) -> np.ndarray:
+    """Each point set (batch, n, 2) under one of the unit square's 8 symmetries, drawn per set: they keep every
+    distance, so a TSP label stays an optimal tour (not so for hull and Delaunay labels, which depend on direction)."""
+    dtype, k = x.dtype, rng.integers(0, 8, len(x))[:, None, None]  # (batch, 1, 1)
+    x = np.where(k & 1, 1.0 - x, x)  # reflect both axes
+    x = np.where(k & 2, x * [1.0, -1.0] + [0.0, 1.0], x)  # reflect y
+    return np.where(k & 4, x[..., ::-1], x).astype(dtype)  # swap the axes
+
+
 def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """The training stream from first_step on: batch k depends on (seed, k) only, so a resumed run sees the same data."""
 
@@ -56,6 +68,8 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
         n = int(rng.integers(config.min_n, config.max_n + 1))
         return config.task, n, config.batch, int(rng.integers(2**62)), config.teacher
 
+    if config.augment and config.task != "tsp":
+        raise ValueError("augment keeps only TSP labels right")
     k = first_step
     if config.data:
         with np.load(config.data) as f:
@@ -64,8 +78,10 @@ def batches(config: Config, first_step: int) -> Iterator[tuple[np.ndarray, np.nd
             rng = np.random.default_rng([config.seed, k])
             x, t = pool[int(rng.integers(config.min_n, config.max_n + 1))]
             idx = rng.integers(0, len(x), config.batch)
-            target = t[idx]
-            yield x[idx], target[:, : int((target >= 0).sum(axis=1).max())]
+            target, points = t[idx], x[idx]
+            if config.augment:
+                points = square_symmetry(rng, points)
+            yield points, target[:, : int((target >= 0).sum(axis=1).max())]
             k += 1
     if config.workers == 0:
         while True:

@@ -34,6 +34,7 @@ class Config:
     data: str = ""  # a pool made by `make-data` to draw batches from ("": fresh examples for every batch)
     constrained: bool = False  # train under the task's decoding constraint (TSP: valid tours only)
     qat: bool = False  # train and validate through the export's int8 rounding (straight-through gradients)
+    augment: bool = False  # TSP pool examples under a random symmetry of the unit square (the same tours, 8x the sets)
     teacher: str = ""  # TSP labels from this baselines.ALGORITHMS entry ("A1": nearest neighbour) instead of optimal
 
 

@@ -119,8 +119,12 @@ def accuracy(model: Seq2Seq, config: S2SConfig, n: int, count: int = 500) -> flo
     return right / count
 
 
-def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None) -> None:
-    """Train until the time budget is spent, checkpointing each minute to out/hull_<kind>.pt."""
+def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None, init: Path | None = None) -> None:
+    """Train until the time budget is spent, checkpointing each minute to out/hull_<kind>.pt.
+
+    resume continues a checkpoint; init continues the shipped weights (.npz) and their training record when the
+    checkpoint is gone: the step count, history and data stream go on, Adam's moments start afresh.
+    """
     torch.manual_seed(config.seed)
     vocab = config.max_n + 2
     model = Seq2Seq(config.hidden, vocab, config.attention)
@@ -136,6 +140,16 @@ def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None) -> 
         changed = {k: v for k, v in asdict(config).items() if ckpt["config"].get(k) != v}  # a new schedule, say
         session = {"step": step, "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
         resumes = [*ckpt.get("resumes", []), session]
+    elif init is not None:
+        from ptrnet.pointer import weights
+
+        model = from_numpy_params(weights.load(init.read_bytes())).float()
+        opt = torch.optim.Adam(model.parameters(), lr=config.lr)
+        record = json.loads((RECORDS / f"{init.stem}_training.json").read_text())
+        step, wall, history = record["step"], record["wall"], record["history"]
+        changed = {k: v for k, v in asdict(config).items() if record["config"].get(k) != v}
+        session = {"step": step, "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
+        resumes = [*record.get("resumes", []), session | {"from": f"shipped {init.name} (Adam's moments afresh)"}]
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"hull_{kind(config)}.pt"
     t0, last, avg = time.perf_counter() - wall, time.perf_counter(), None
@@ -237,13 +251,14 @@ def main() -> None:
     tr.add_argument("--minutes", type=float, default=30.0)
     tr.add_argument("--threads", type=int, default=1)
     tr.add_argument("--resume", type=Path, default=None)
+    tr.add_argument("--init", type=Path, default=None, help="go on from shipped weights (.npz) and their record")
     ex = sub.add_parser("export")
     ex.add_argument("--ckpt", type=Path, required=True)
     args = ap.parse_args()
     if args.cmd == "train":
         torch.set_num_threads(args.threads)
         config = S2SConfig(**{f.name: getattr(args, f.name) for f in fields(S2SConfig)})
-        train(config, args.out, args.minutes, args.resume)
+        train(config, args.out, args.minutes, args.resume, args.init)
     else:
         export(args.ckpt)
 

@@ -53,3 +53,19 @@ def test_lkh_test_sets_are_valid_and_not_beaten_locally(name):
         length = tour_length(points, tour)
         for name_ in ("A2", "A3"):
             assert length <= tour_length(points, baselines.ALGORITHMS[name_](points)) + 1e-9
+
+
+def test_square_symmetries_keep_optimal_tours_and_points_in_the_square():
+    from training.ptr_data import square_symmetry
+
+    points, labels = tasks.generate("tsp", 8, 40, 77)
+    x = np.stack(points)  # (40, 8, 2)
+    moved = square_symmetry(np.random.default_rng(5), x)
+    assert moved.dtype == x.dtype and moved.min() >= 0.0 and moved.max() <= 1.0
+    images = square_symmetry(np.random.default_rng(1), np.repeat(x[:1], 400, axis=0))  # one set, 400 draws
+    assert len({tuple(np.round(image[0], 9)) for image in images}) == 8
+    for before, after, label in zip(x, moved, labels, strict=True):
+        tour = np.array(label[:-1]) - 1
+        assert tour_length(after, tour) == pytest.approx(tour_length(before, tour), rel=1e-12)
+        exact = tour_length(after, np.array(tsp_sequence(after)[:-1]) - 1)
+        assert tour_length(after, tour) == pytest.approx(exact, rel=1e-9)  # still an optimal tour
