@@ -51,12 +51,13 @@ def precompile(pyodide_dir: Path, wheels: list[Path]) -> None:
 
 
 def check_imports(pyodide_dir: Path) -> None:
-    """Start the shipped Pyodide under node and import numpy's subpackages and ptrnet.api from the shipped wheels,
+    """Start the shipped Pyodide under node and import numpy's subpackages, ptrnet.api and every handler family from the shipped wheels,
     so that a file WHEEL_LEFT_OUT should have kept stops the build instead of the site."""
     script = (
         f"const {{ loadPyodide }} = await import({json.dumps((pyodide_dir / 'pyodide.mjs').as_uri())});"
         f"const pyodide = await loadPyodide({{ indexURL: {json.dumps(f'{pyodide_dir}/')} }});"
         'await pyodide.loadPackage("ptrnet", { messageCallback: () => {} });'
-        'pyodide.runPython("import numpy, numpy.fft, numpy.linalg, numpy.ma, numpy.polynomial, numpy.random, ptrnet.api");'
+        'pyodide.runPython("import numpy, numpy.fft, numpy.linalg, numpy.ma, numpy.polynomial, numpy.random, ptrnet.api;'
+        ' [ptrnet.handlers.load(demo) for demos in ptrnet.handlers.FAMILIES.values() for demo in demos]");'
     )
     run("node", "--input-type=module", "-e", script, hint=" The compiled wheels do not import (see WHEEL_LEFT_OUT).")

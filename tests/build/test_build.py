@@ -15,7 +15,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from ptrnet import api
+from ptrnet import api, handlers
 from ptrnet.prelude import lm
 from tests.site_build import bytecode, config, pages, pyodide_files, wheel
 
@@ -333,7 +333,7 @@ def test_the_site_wheel_is_the_package_the_worker_imports_and_nothing_else():
     assert names == {n for n in tracked if not n.endswith(".npz")}
     sources = {n: (package / n).read_text() for n in names if n.endswith(".py")}
     modules = {n.removesuffix(".py").removesuffix("/__init__").replace("/", "."): src for n, src in sources.items()}
-    reached, todo = set(), ["ptrnet.api"]
+    reached, todo = set(), ["ptrnet.api", *(f"ptrnet.handlers.{family}" for family in handlers.FAMILIES)]
     while todo:
         name = todo.pop()
         if name in reached or name not in modules:

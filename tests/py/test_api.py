@@ -1,13 +1,15 @@
 """The worker's entry point: spec answers through dispatch, Korean input errors, plain JSON-ready results."""
 
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
 from checks import HANGUL, assert_plain
 
 import ptrnet
-from ptrnet import api
+from ptrnet import api, handlers
 from ptrnet.api import InputError, dispatch, handler
 from ptrnet.handlers import base
 from ptrnet.sorter import model as sorter
@@ -111,6 +113,7 @@ def test_input_error_is_a_value_error():
 
 
 def test_new_handlers_register_with_the_decorator(monkeypatch):
+    handlers.load("runtime")  # imported before the registry is swapped, so that it stays registered after
     monkeypatch.setattr(base, "HANDLERS", dict(base.HANDLERS))
 
     @handler("echo", "count")
@@ -119,6 +122,35 @@ def test_new_handlers_register_with_the_decorator(monkeypatch):
 
     assert dispatch("echo", "count", {"points": [[0.1, 0.2], [0.3, 0.4]]}) == {"n": 2}
     assert dispatch("runtime", "ping", {})["ptrnet"] == ptrnet.__version__
+
+
+def test_each_handler_family_registers_exactly_the_demos_it_is_loaded_for():
+    for demos in handlers.FAMILIES.values():
+        for demo in demos:
+            handlers.load(demo)
+    for family, demos in handlers.FAMILIES.items():
+        registered = {demo for (demo, _), f in base.HANDLERS.items() if f.__module__ == f"ptrnet.handlers.{family}"}
+        assert registered == set(demos), family
+
+
+def test_python_starts_without_the_handler_families_and_loads_one_on_its_first_request():
+    script = """
+import json, sys
+import ptrnet.api
+before = sorted(m for m in sys.modules if m.startswith("ptrnet.handlers."))
+reply = ptrnet.api.call("sequences", "solve", {"points": [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9]]})
+after = sorted(m for m in sys.modules if m.startswith("ptrnet.handlers."))
+print(json.dumps([before, after, reply["ok"], "ptrnet.experiments.runner" in sys.modules]))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    before, after, ok, runner = json.loads(out)
+    assert before == ["ptrnet.handlers.base"]
+    assert after == ["ptrnet.handlers.base", "ptrnet.handlers.geometry"] and ok and not runner
+
+
+def test_an_unknown_demo_loads_nothing_and_is_rejected_in_korean():
+    reply = api.call("no-such-demo", "solve", {})
+    assert reply["ok"] is False and reply["error"]["kind"] == "input" and HANGUL.search(reply["error"]["message"])
 
 
 # --- demos 5 and 6: the shared trainer behind the worker

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 import ptrnet
+from ptrnet import handlers
 from ptrnet.handlers import base
 from ptrnet.handlers.base import (  # noqa: F401 — the API's names
     MAX_SEED,
@@ -12,7 +13,7 @@ from ptrnet.handlers.base import (  # noqa: F401 — the API's names
     handler,
     parse_points,
 )
-from ptrnet.pointer import weights  # noqa: F401 — importing the handlers registers them
+from ptrnet.pointer import weights
 
 
 def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> dict:
@@ -26,6 +27,8 @@ def call(demo: str, fn: str, params: dict, unavailable: Sequence[str] = ()) -> d
     unexpected exception).
     """
     try:
+        if isinstance(demo, str):
+            handlers.load(demo)  # registers its handlers and their weights
         with weights.unavailable(unavailable):
             needed = weights.missing(base.declared_weights(demo, fn, params)) if isinstance(params, dict) else []
             if needed:
@@ -67,7 +70,9 @@ def _missing(paths: list[str]) -> dict:
 
 
 def dispatch(demo: str, fn: str, params: dict) -> dict:
-    """Run the handler registered for (demo, fn) on params."""
+    """Run the handler registered for (demo, fn) on params, its family imported first."""
+    if isinstance(demo, str):
+        handlers.load(demo)
     if (demo, fn) not in base.HANDLERS:
         raise InputError(f"알 수 없는 요청입니다: {demo}/{fn}")
     if not isinstance(params, dict):

@@ -1,3 +1,21 @@
-"""What the browser worker calls, one module per demo family; importing the package registers every handler."""
+"""What the browser worker calls, one module per demo family; a family is imported on its first request, so a
+page (or an embed) starts Python without the code of demos it does not show."""
 
-from ptrnet.handlers import experiments, explained, geometry, models, prelude, runtime, sorting  # noqa: F401
+import importlib
+
+FAMILIES = {  # handler module -> the demos whose requests it registers
+    "geometry": ("sequences", "three-problems"),
+    "models": ("hull-steps", "attention-vs-pointer", "slots"),
+    "explained": ("slots", "mix-vs-point", "hull-steps", "pointer-generator"),
+    "prelude": ("lm-shapes", "nplm"),
+    "sorting": ("sort-trainer", "length-eval"),
+    "experiments": ("experiments",),
+    "runtime": ("runtime",),
+}
+
+
+def load(demo: str) -> None:
+    """Import the handler modules that register demo's requests (a no-op once they are, or for an unknown demo)."""
+    for module, demos in FAMILIES.items():
+        if demo in demos:
+            importlib.import_module(f"ptrnet.handlers.{module}")

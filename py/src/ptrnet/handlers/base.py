@@ -19,6 +19,7 @@ Weights = tuple[str, ...] | Callable[[dict], tuple[str, ...]]  # weight files (d
 HANDLERS: dict[tuple[str, str], Handler] = {}
 WEIGHTS: dict[tuple[str, str], Weights] = {}  # what each handler reads, so the worker fetches it all before one call
 FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
+INSTANCES: dict[str, dict[str, Any]] = {"sorter": {}, "nplm": {}}  # kind -> demo element id -> its live model
 
 
 class InputError(ValueError):

@@ -2,6 +2,7 @@
 al. 2003, ptrnet.prelude.nplm) per demo instance."""
 
 from ptrnet.handlers.base import (
+    INSTANCES,
     MAX_NPLM_CHUNK,
     MAX_SEED,
     InputError,
@@ -13,7 +14,7 @@ from ptrnet.handlers.base import (
     restore_snapshot,
 )
 
-NPLMS: dict = {}  # instance -> nplm.Trainer
+NPLMS: dict = INSTANCES["nplm"]  # instance -> nplm.Trainer
 
 
 @handler("lm-shapes", "step")

@@ -6,14 +6,16 @@ import re
 import numpy as np
 
 import ptrnet
-from ptrnet.handlers import prelude, sorting
-from ptrnet.handlers.base import FAULTS, HANDLERS, InputError, handler, instance_param
+from ptrnet import handlers
+from ptrnet.handlers.base import FAULTS, HANDLERS, INSTANCES, InputError, handler, instance_param
 
 
 @handler("runtime", "inject_fault")
 def _inject_fault(params: dict) -> dict:
     """Make the next request to (demo, fn) raise an unexpected Python error, to test recovery."""
     target = (params.get("demo"), params.get("fn"))
+    if isinstance(target[0], str):
+        handlers.load(target[0])
     if not all(isinstance(v, str) for v in target) or target not in HANDLERS:
         raise InputError(f"알 수 없는 요청입니다: {target[0]}/{target[1]}")
     FAULTS.add(target)
@@ -41,8 +43,4 @@ def _ping(params: dict) -> dict:
 def _free(params: dict) -> dict:
     """Forget the models of a demo element that left the page."""
     name = instance_param(params)
-    return {
-        "freed": [
-            kind for kind, table in (("sorter", sorting.TRAINERS), ("nplm", prelude.NPLMS)) if table.pop(name, None)
-        ]
-    }
+    return {"freed": [kind for kind, table in INSTANCES.items() if table.pop(name, None)]}

@@ -3,6 +3,7 @@
 import numpy as np
 
 from ptrnet.handlers.base import (
+    INSTANCES,
     MAX_CHUNK,
     MAX_SEED,
     TEST_LENGTHS,
@@ -16,7 +17,7 @@ from ptrnet.handlers.base import (
 from ptrnet.sorter import evaluation as sorter_eval
 from ptrnet.sorter import trainer as sorter_trainer
 
-TRAINERS: dict[str, sorter_trainer.Trainer] = {}
+TRAINERS: dict[str, sorter_trainer.Trainer] = INSTANCES["sorter"]
 
 
 def _trainer(params: dict) -> sorter_trainer.Trainer:
