@@ -75,6 +75,16 @@ def page(browser, request):
 
 
 @pytest.fixture
+def article(page, site_url):
+    """The index page once every formula is typeset by KaTeX."""
+    page.goto(site_url + "index.html")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-tex]').length > 0 && document.querySelectorAll('[data-tex] .katex').length === document.querySelectorAll('[data-tex]').length"
+    )
+    return page
+
+
+@pytest.fixture
 def demo(page, site_url, request):
     """The test module's DEMO on its DEMO_PAGE (index.html unless the module says otherwise), answered."""
     page.goto(site_url + getattr(request.module, "DEMO_PAGE", "index.html"))
