@@ -30,7 +30,8 @@ def _run_lines(k: int, run: dict) -> list[str]:
         f"- trainer: {run.get('trainer', '?')}; started from {run['start_from']}",
         f"- settings: {settings}"
         + (", constrained" if cfg.get("constrained") else "")
-        + (", qat" if cfg.get("qat") else ""),
+        + (", qat" if cfg.get("qat") else "")
+        + (", augment (the square's 8 symmetries)" if cfg.get("augment") else ""),
     ]
     for resume in run.get("resumes", []):
         change = ", ".join(f"{k} {v}" for k, v in resume["schedule"].items()) or "no schedule change"
