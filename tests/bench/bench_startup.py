@@ -58,7 +58,7 @@ mark("ptrnet wheel fetched and unpacked");
 pyodide.runPython("import ptrnet.api");
 mark("import ptrnet.api");
 pyodide.runPython("from ptrnet import api; api.dispatch('sequences', 'solve', {'points': [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]})");
-mark("first call (demo 2: hull and tour)");
+mark("first call (demo 2: its handler family imported, then hull and tour)");
 const wasm = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith(".wasm"));
 postMessage({ steps, wasmFetch: wasm ? wasm.responseEnd - wasm.startTime : NaN });
 """
