@@ -119,6 +119,15 @@ def accuracy(model: Seq2Seq, config: S2SConfig, n: int, count: int = 500) -> flo
     return right / count
 
 
+def _go_on(config: S2SConfig, earlier: dict, source: str = "") -> tuple[int, float, list, list]:
+    """Step, wall time, history and resumed sessions of a run going on from earlier (a checkpoint or a training
+    record), this session added with the settings it changed and, for a record, where its weights came from."""
+    changed = {k: v for k, v in asdict(config).items() if earlier["config"].get(k) != v}  # a new schedule, say
+    session = {"step": earlier["step"], "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
+    session |= {"from": source} if source else {}
+    return earlier["step"], earlier["wall"], earlier["history"], [*earlier.get("resumes", []), session]
+
+
 def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None, init: Path | None = None) -> None:
     """Train until the time budget is spent, checkpointing each minute to out/hull_<kind>.pt.
 
@@ -136,20 +145,14 @@ def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None, ini
         ckpt = torch.load(resume, weights_only=False)
         model.load_state_dict(ckpt["model"])
         opt.load_state_dict(ckpt["opt"])
-        step, wall, history = ckpt["step"], ckpt["wall"], ckpt["history"]
-        changed = {k: v for k, v in asdict(config).items() if ckpt["config"].get(k) != v}  # a new schedule, say
-        session = {"step": step, "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
-        resumes = [*ckpt.get("resumes", []), session]
+        step, wall, history, resumes = _go_on(config, ckpt)
     elif init is not None:
         from ptrnet.pointer import weights
 
         model = from_numpy_params(weights.load(init.read_bytes())).float()
         opt = torch.optim.Adam(model.parameters(), lr=config.lr)
         record = json.loads((RECORDS / f"{init.stem}_training.json").read_text())
-        step, wall, history = record["step"], record["wall"], record["history"]
-        changed = {k: v for k, v in asdict(config).items() if record["config"].get(k) != v}
-        session = {"step": step, "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
-        resumes = [*record.get("resumes", []), session | {"from": f"shipped {init.name} (Adam's moments afresh)"}]
+        step, wall, history, resumes = _go_on(config, record, source=f"shipped {init.name} (Adam's moments afresh)")
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"hull_{kind(config)}.pt"
     t0, last, avg = time.perf_counter() - wall, time.perf_counter(), None
