@@ -1,5 +1,5 @@
-"""Checks shared by several test files: plain JSON answers, Korean input errors, the package's data files read directly, and
-finite-difference gradients."""
+"""Checks shared by several test files: plain JSON answers, Korean input errors, the package's data files and the
+training records read directly, and finite-difference gradients."""
 
 import json
 import re
@@ -9,8 +9,11 @@ import numpy as np
 import pytest
 
 from ptrnet.api import InputError, dispatch
+from ptrnet.pointer import tasks
+from training.paths import RECORDS
 
 HANGUL = re.compile("[가-힣]")
+SHIPPED_TASKS = [t for t in tasks.SPECS if (resources.files("ptrnet") / "data" / f"{t}_ptrnet.npz").is_file()]
 
 
 def assert_plain(value) -> None:
@@ -36,6 +39,11 @@ def assert_korean_error(demo: str, params: dict) -> None:
 def raw_json(name: str) -> dict:
     """A data file of the installed package, read directly (not through ptrnet.explain)."""
     return json.loads((resources.files("ptrnet") / "data" / name).read_text(encoding="utf-8"))
+
+
+def record_json(name: str) -> dict:
+    """A file of the training side's records (results JSON, golden outputs)."""
+    return json.loads((RECORDS / name).read_text(encoding="utf-8"))
 
 
 def rel_err(a: np.ndarray, b: np.ndarray) -> float:

@@ -1,4 +1,4 @@
-"""The shipped trained models: golden outputs, the model cards reproduced, the handlers of demos 1 and 4."""
+"""The shipped trained models: golden outputs, int8 weights and their cards, the handlers of demos 1 and 4."""
 
 from __future__ import annotations
 
@@ -9,31 +9,23 @@ from importlib import resources
 
 import numpy as np
 import pytest
-from checks import HANGUL
+from checks import HANGUL, SHIPPED_TASKS, record_json
 
 import ptrnet
 from ptrnet import api
 from ptrnet.geometry.notation import canonical_hull, hull_sequence, tsp_sequence
 from ptrnet.pointer import decoding, tasks, trained, weights
 from ptrnet.pointer import lstm_ptr as L
-from training import datasets, evaluation, facts, tables
-from training import np_train as T
-from training.paths import RECORDS, REPO
+from training.paths import REPO
 
-SHIPPED = [t for t in tasks.SPECS if resources.files("ptrnet").joinpath(f"data/{t}_ptrnet.npz").is_file()]
 GOLDEN = [  # (task, model kind) of every shipped Ptr-Net with golden outputs, as the model cards list them
-    (t, kind) for t in SHIPPED for kind, m in trained.card(t)["models"].items() if m.get("golden")
+    (t, kind) for t in SHIPPED_TASKS for kind, m in trained.card(t)["models"].items() if m.get("golden")
 ]
 
 
 def _data(name: str) -> bytes:
     """A packaged data file."""
     return resources.files("ptrnet").joinpath(f"data/{name}").read_bytes()
-
-
-def _record(name: str) -> bytes:
-    """A file of the training side's records (results JSON, golden outputs)."""
-    return (RECORDS / name).read_bytes()
 
 
 @pytest.mark.parametrize(("task", "kind"), GOLDEN)
@@ -52,7 +44,7 @@ def test_numpy_decoding_reproduces_the_golden_outputs_of_pytorch(task: str, kind
         assert np.abs(probs[0, :steps] - np.array(case["probs"])).max() < 1e-4
 
 
-@pytest.mark.parametrize("task", SHIPPED)
+@pytest.mark.parametrize("task", SHIPPED_TASKS)
 def test_shipped_weights_are_int8_rows_and_described_by_their_card(task: str) -> None:
     card = trained.card(task)
     for model, entry in card["models"].items():
@@ -69,72 +61,18 @@ def test_shipped_weights_are_int8_rows_and_described_by_their_card(task: str) ->
             assert entry[key] not in (None, "", [], {}), key
 
 
-def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> None:
-    card = trained.card("hull")["models"]
-    examples = datasets.official("convex_hull_5_test.txt")
-    for model in ("ptrnet", "seq2seq"):
-        got = evaluation.measure(weights.shipped(f"hull_{model}"), "hull", examples, 1)
-        assert got == card[model]["metrics"][f"{model}_5"]["greedy"]
-    beam = evaluation.measure(weights.shipped("hull_ptrnet"), "hull", examples, tasks.SPECS["hull"].beam_width)
-    assert beam == card["ptrnet"]["metrics"]["ptrnet_5"]["beam"]
-    vote = evaluation.measure(weights.shipped("hull_ptrnet"), "hull", examples, 1, vote=True)
-    assert vote == card["ptrnet"]["metrics"]["ptrnet_5"]["vote"]
-
-
-@pytest.mark.parametrize("task", SHIPPED)
-def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
-    res = json.loads(_record(f"{task}_results.json"))
-    rows = tables.markdown_rows(res)
-    readme = tables.README.read_text()
-    for row in rows[1:]:
-        assert "| " + " | ".join(row) + " |" in readme
-
-
-@pytest.mark.parametrize(
-    ("share", "text"),
-    [(0.9996, "99.96 %"), (0.9994, "99.9 %"), (0.961, "96.1 %"), (1.0, "100.00 %"), (0.0, "0.0 %")],
-)
-def test_a_percentage_that_would_round_to_100_shows_two_decimals(share: float, text: str) -> None:
-    assert tables.percent(share) == text
-    assert tables.percent(share, "\u00a0") == text.replace(" ", "\u00a0")
-
-
-@pytest.mark.parametrize("task", SHIPPED)
-def test_no_results_table_rounds_a_share_below_one_to_100_percent(task: str) -> None:
-    res = json.loads(_record(f"{task}_results.json"))
-    for brief in (True, False):
-        cells = [c for row in tables.markdown_rows(res, brief=brief) for c in row]
-        assert "100.0 %" not in cells
-    if task == "hull":
-        area = res["ours"]["ptrnet_5"]["greedy"]["area_coverage"]
-        assert 0.9995 <= area < 1 and tables.percent(area) in tables.markdown_rows(res)[1]
-
-
-def test_the_tsp_table_names_its_models_and_references_as_the_results_rows_do() -> None:
-    res = json.loads(_record("tsp_results.json"))
-    head, *rows = tables.markdown_rows(res, brief=True)
-    assert head[:5] == ["모델", "학습 n", "시험 n", "기준 해 (방법)", "기준 해 (길이)"]
-    table = [dict(zip(head, r, strict=True)) for r in rows]
-    ours = [r for r in table if r["모델"] == "Ptr-Net"]
-    assert [r["기준 해 (방법)"] for r in ours] == ["Held-Karp", "공개 파일"] + ["LKH-3"] * 5
-    assert [r["시험 n"] for r in ours] == ["5", "10", "20", "25", "30", "40", "50"]
-    assert ours[2]["논문 (학습 n)"] == "5–20"  # the paper's 3.88: trained on 5-20, as ours
-    taught = [r for r in table if r["모델"] == "Ptr-Net, A1로 학습"]
-    assert [r["시험 n"] for r in taught] == ["20", "50"] and taught[-1]["논문 (길이)"] == "6.42"
-    # one model measured against exact tours only: no model column, the reference is simply the optimum
-    exact = dict(res, ours={k: v for k, v in res["ours"].items() if k in ("ptrnet_5", "ptrnet_10")})
-    assert tables.markdown_rows(exact, brief=True)[0][:3] == ["학습 n", "시험 n", "최적"]
-    known = facts.page_facts()
-    assert known["tsp.ptrnet.reference.n10"] == "공개 파일" and known["tsp.ptrnet.reference.n50"] == "LKH-3"
-
-
-def test_the_a1_taught_model_beats_its_teacher_and_no_tour_is_invalid_or_beats_its_reference() -> None:
-    ours = json.loads(_record("tsp_results.json"))["ours"]
-    for n in (20, 50):
-        row = ours[f"ptrnet_a1_{n}"]
-        assert row["taught_by"] == "A1" and row["beam"]["valid"] == 1.0
-        assert row["beam"]["mean_length"] < row["baselines"]["A1"]  # the paper's "student beats its teacher"
-    assert all(r["beam"]["valid"] == 1.0 and r["beam"]["ratio"] >= 1.0 - 1e-9 for r in ours.values())
+def test_the_attention_baseline_exposes_the_attention_weights_pytorch_computed() -> None:
+    golden = record_json(trained.card("hull")["models"]["attention"]["golden"].rsplit("/", 1)[1])
+    params = weights.shipped("hull_attention")
+    for case in golden["cases"]:
+        x = np.array(case["points"])[None]
+        keys, h, c = L.encode(params, x, np.ones(x.shape[:2], dtype=bool))
+        prev = None
+        for token, attention in zip(case["choices"], case["attention"], strict=True):
+            _, h, c = L.decoder_step(params, keys, x, prev, h, c, None)
+            a = L.attention_weights(params, keys, h)[0]
+            assert np.abs(a - np.array(attention)).max() < 1e-4 and a.sum() == pytest.approx(1.0, abs=1e-12)
+            prev = np.array([token])
 
 
 # ---------------------------------------------------------------- handlers of demos 1 and 4
@@ -284,47 +222,3 @@ def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(
     assert api.call("slots", "real", {"points": points + [[0.9, 0.9]]})["error"]["missing"] == wanted
     assert api.call("slots", "real", {"points": points})["error"]["missing"] == wanted[:1]
     assert api.call("slots", "real", {"points": 7})["error"]["kind"] == "input"
-
-
-@pytest.mark.parametrize("task", SHIPPED)
-def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) -> None:
-    card = json.loads(_data(f"{task}_model_card.json"))
-    m = card["models"]["ptrnet"]
-    line = facts.training_line(task, card)
-    assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}번 반복" in line
-    assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
-    earlier = m.get("earlier_runs", [])
-    assert (f"앞서 {sum(r['steps'] for r in earlier):,}번 반복" in line) == bool(earlier)
-    assert "걸음" not in line  # SPEC section 4: training iterations are 반복
-
-
-def test_a_model_the_numpy_trainer_made_names_its_cpu_threads_in_korean(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("OMP_NUM_THREADS", "3")
-    config = T.TrainConfig(hidden=8, batch=8, steps=2, val_every=100, ckpt_every=100)
-    record = T.train(config, out_dir=tmp_path, records=tmp_path, cache=tmp_path / "c", progress=False)
-    card = json.loads(_data("hull_model_card.json"))
-    card["models"]["ptrnet"]["hardware"] = record["device"]
-    assert "CPU 3스레드에서" in facts.training_line("hull", card)
-
-
-def test_the_attention_baseline_exposes_the_attention_weights_pytorch_computed() -> None:
-    golden = json.loads(_record(trained.card("hull")["models"]["attention"]["golden"].rsplit("/", 1)[1]))
-    params = weights.shipped("hull_attention")
-    for case in golden["cases"]:
-        x = np.array(case["points"])[None]
-        keys, h, c = L.encode(params, x, np.ones(x.shape[:2], dtype=bool))
-        prev = None
-        for token, attention in zip(case["choices"], case["attention"], strict=True):
-            _, h, c = L.decoder_step(params, keys, x, prev, h, c, None)
-            a = L.attention_weights(params, keys, h)[0]
-            assert np.abs(a - np.array(attention)).max() < 1e-4 and a.sum() == pytest.approx(1.0, abs=1e-12)
-            prev = np.array([token])
-
-
-def test_the_articles_reading_of_the_attention_peak_holds_for_the_shipped_results() -> None:
-    """The article says the attention peaks on the output point in under half the steps; a retrained model that
-    changes that must change the prose too."""
-    rows = json.loads(_record("hull_results.json"))["ours"]
-    article = (REPO / "site" / "index.html").read_text(encoding="utf-8")
-    assert "두 크기 모두 절반에 못 미칩니다" in article
-    assert rows["attention_5"]["attention_peak"] < 0.5 and rows["attention_10"]["attention_peak"] < 0.5
