@@ -50,6 +50,7 @@ def main() -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     tr = sub.add_parser("train")
     add_config_arguments(tr, Config)
+    tr.set_defaults(**dict.fromkeys(SCHEDULE))  # None: not given, so a resumed run keeps its own
     tr.add_argument("--out", type=Path, required=True, help="folder for <task>.pt")
     tr.add_argument("--minutes", type=float, default=8.0, help="wall-clock budget")
     tr.add_argument("--steps", type=int, default=None, help="stop at this many updates in all")
@@ -81,9 +82,9 @@ def main() -> None:
     if args.cmd == "train":
         if args.threads:
             torch.set_num_threads(args.threads)
-        config = Config(**{f.name: getattr(args, f.name) for f in fields(Config)})
         # A resumed run may change its schedule (e.g. decay sooner to finish within a session).
-        schedule = {name: getattr(args, name) for name in SCHEDULE if getattr(args, name) != getattr(Config, name)}
+        schedule = {name: getattr(args, name) for name in SCHEDULE if getattr(args, name) is not None}
+        config = Config(**{f.name: getattr(args, f.name) for f in fields(Config) if f.name not in SCHEDULE}, **schedule)
         train(
             config,
             args.out,
