@@ -34,7 +34,9 @@ def _run_lines(k: int, run: dict) -> list[str]:
         + (", augment (the square's 8 symmetries)" if cfg.get("augment") else ""),
     ]
     for resume in run.get("resumes", []):
-        change = ", ".join(f"{k} {v}" for k, v in resume["schedule"].items()) or "no schedule change"
+        was = resume.get("was", {})  # older records lack it
+        change = ", ".join(f"{k} {was[k]} → {v}" if k in was else f"{k} {v}" for k, v in resume["schedule"].items())
+        change = change or "no schedule change"
         source = f" from {resume['from']}" if "from" in resume else ""
         lines.append(f"- resumed at update {resume['step']:,}{source} on {resume['device']}: {change}")
     history = run.get("history", [])

@@ -147,7 +147,11 @@ def train(
         opt.load_state_dict(ckpt["opt"])
         step, wall, history, start_from = ckpt["step"], ckpt["wall"], ckpt["history"], ckpt["start_from"]
         earlier = ckpt.get("earlier")
-        resumes = [*ckpt.get("resumes", []), {"step": step, "schedule": schedule or {}, "device": _device_name()}]
+        was = {name: ckpt["config"][name] for name in schedule or {}}  # the schedule it had until now
+        resumes = [
+            *ckpt.get("resumes", []),
+            {"step": step, "schedule": schedule or {}, "was": was, "device": _device_name()},
+        ]
         config = Config(**(ckpt["config"] | {"workers": config.workers} | (schedule or {})))
         print(f"resumed at step {step} ({wall:.0f} s trained); schedule changes: {schedule or 'none'}", flush=True)
     spec = tasks.SPECS[config.task]

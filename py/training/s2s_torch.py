@@ -123,7 +123,13 @@ def _go_on(config: S2SConfig, earlier: dict, source: str = "") -> tuple[int, flo
     """Step, wall time, history and resumed sessions of a run going on from earlier (a checkpoint or a training
     record), this session added with the settings it changed and, for a record, where its weights came from."""
     changed = {k: v for k, v in asdict(config).items() if earlier["config"].get(k) != v}  # a new schedule, say
-    session = {"step": earlier["step"], "device": cards.cpu_device(torch.get_num_threads()), "schedule": changed}
+    was = {k: earlier["config"].get(k) for k in changed}
+    session = {
+        "step": earlier["step"],
+        "device": cards.cpu_device(torch.get_num_threads()),
+        "schedule": changed,
+        "was": was,
+    }
     session |= {"from": source} if source else {}
     return earlier["step"], earlier["wall"], earlier["history"], [*earlier.get("resumes", []), session]
 

@@ -6,7 +6,7 @@ import pytest
 from checks import SHIPPED_TASKS, raw_json, record_json
 
 from ptrnet.pointer import tasks, trained, weights
-from training import datasets, evaluation, facts, tables
+from training import datasets, evaluation, facts, history, tables
 from training import np_train as T
 from training.paths import REPO
 
@@ -107,3 +107,24 @@ def test_the_articles_reading_of_the_attention_peak_holds_for_the_shipped_result
     article = (REPO / "site" / "index.html").read_text(encoding="utf-8")
     assert "두 크기 모두 절반에 못 미칩니다" in article
     assert rows["attention_5"]["attention_peak"] < 0.5 and rows["attention_10"]["attention_peak"] < 0.5
+
+
+def test_history_md_is_what_the_records_render_now() -> None:
+    assert history.HISTORY.read_text(encoding="utf-8") == history.render(), "run `python -m training history`"
+
+
+def test_a_resumed_session_shows_the_schedule_it_changed_from_and_to() -> None:
+    run = {
+        "config": {"lr": 1e-3, "lr_final": 1e-5, "decay_steps": 45000, "hidden": 256},
+        "step": 40,
+        "wall": 3600.0,
+        "device": "CPU, 1 thread",
+        "start_from": "uniform init",
+        "resumes": [
+            {"step": 20, "device": "CPU, 1 thread", "schedule": {"lr": 1e-3}, "was": {"lr": 3e-4}},
+            {"step": 30, "device": "CPU, 1 thread", "schedule": {"decay_steps": 45000}},  # a record from before "was"
+        ],
+    }
+    lines = history._run_lines(1, run)
+    assert "- resumed at update 20 on CPU, 1 thread: lr 0.0003 → 0.001" in lines
+    assert "- resumed at update 30 on CPU, 1 thread: decay_steps 45000" in lines
