@@ -147,12 +147,11 @@ def train(
         opt.load_state_dict(ckpt["opt"])
         step, wall, history, start_from = ckpt["step"], ckpt["wall"], ckpt["history"], ckpt["start_from"]
         earlier = ckpt.get("earlier")
-        was = {name: ckpt["config"][name] for name in schedule or {}}  # the schedule it had until now
-        resumes = [
-            *ckpt.get("resumes", []),
-            {"step": step, "schedule": schedule or {}, "was": was, "device": _device_name()},
-        ]
-        config = Config(**(ckpt["config"] | {"workers": config.workers} | (schedule or {})))
+        # only the settings that really change, each with the value it had until now (as s2s_torch records them)
+        schedule = {name: v for name, v in (schedule or {}).items() if ckpt["config"][name] != v}
+        was = {name: ckpt["config"][name] for name in schedule}
+        resumes = [*ckpt.get("resumes", []), {"step": step, "schedule": schedule, "was": was, "device": _device_name()}]
+        config = Config(**(ckpt["config"] | {"workers": config.workers} | schedule))
         print(f"resumed at step {step} ({wall:.0f} s trained); schedule changes: {schedule or 'none'}", flush=True)
     spec = tasks.SPECS[config.task]
     t0, last_ckpt, avg = time.perf_counter() - wall, time.perf_counter(), None
