@@ -17,6 +17,12 @@ VOTE = (
     "unit square (ptrnet.pointer.symmetry; test-time augmentation, not the paper's decoding)"
 )
 
+PICKS = {  # how a beam search chooses its answer among the finished beams (tasks.Task.beam_pick)
+    "probable": "the beam search answers with the most probable finished sequence, as the paper's",
+    "shortest": "the beam search answers with the shortest of its finished tours ('beam'); the paper's pick, the "
+    "most probable tour, is measured beside it ('beam_probable')",
+}
+
 ARCHITECTURE = {
     "ptrnet": "LSTM encoder over (x, y); LSTM decoder from the encoder's final state, fed a learned start vector "
     "then the chosen point's (x, y); additive attention u_j = v.tanh(W1 e_j + W2 d_i) over the n points "
@@ -75,6 +81,7 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
         "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors",
         "decoding": f"greedy and beam search (width {tasks.SPECS[task].beam_width}), "
         + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained")
+        + (f"; {PICKS[tasks.SPECS[task].beam_pick]}")
         + (f"; and, apart, {VOTE}" if task in symmetry.TASKS else ""),
         "models": {},
     }

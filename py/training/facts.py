@@ -41,7 +41,8 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
 
     Key scheme (task: hull, tsp, delaunay; model: a results row key without its '_<n>', e.g. ptrnet, seq2seq;
     N: a test size the results JSON holds):
-      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam or vote (the symmetry vote);
+      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam, vote (the symmetry vote) or
+          beam_probable (TSP: the beam's most probable tour, the paper's pick, beside ours: the shortest);
           metric hull: accuracy, area (FAIL where over 1 % of the outputs are not simple), not_simple;
           tsp: length (mean tour), ratio (to the reference tour), valid; delaunay: accuracy, coverage
           (삼각형 포함률). Percentages with one decimal, two where that would round to 100 %;
@@ -71,7 +72,7 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
         shared: dict[str, set[str]] = {}
         for key, row in res["ours"].items():
             model, n = row_model(key), row["test_n"]
-            for decoding in ("greedy", "beam", "vote"):
+            for decoding in ("greedy", "beam", "vote", "beam_probable"):
                 for metric in _METRICS[task]:
                     if decoding in row:
                         facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])

@@ -113,6 +113,8 @@ def evaluate(
                 }
                 if task in symmetry.TASKS:
                     row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
+                if spec.beam_pick != "probable":  # the paper's pick beside ours
+                    row["beam_probable"] = evaluation.measure(params, task, examples, spec.beam_width, pick="probable")
             if model == "attention":
                 row["attention_peak"] = evaluation.attention_peak_share(params, examples)
             if task == "tsp":

@@ -81,6 +81,7 @@ def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
     return rows
 
 
+PROBABLE = ["Ptr-Net (빔, 확률 최대)", "Ptr-Net (빔, 확률 최대 ÷ 기준)"]  # the paper's pick beside our shortest
 EXACT = ("Held-Karp", "공개 파일")  # reference tours that are optimal; LKH-3's are the best known
 
 
@@ -92,7 +93,7 @@ def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
     head = (["모델"] if several else []) + ["학습 n", "시험 n"]
     head += ["기준 해 (방법)", "기준 해 (길이)"] if say_which else ["최적"]
     head += ["A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)"]
-    head += [] if brief else ["Ptr-Net (빔 ÷ 기준)", "Ptr-Net (올바른 순회)"]
+    head += [] if brief else ["Ptr-Net (빔 ÷ 기준)", "Ptr-Net (올바른 순회)", *PROBABLE]
     head += ["논문 (길이)", "논문 (학습 n)"] + ([] if brief else ["세트 수"])
     rows = [head]
     for (key, r), kind in zip(ours.items(), kinds, strict=True):
@@ -103,6 +104,8 @@ def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
         row += [f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}"]
         if not brief:
             row += [f"{r['beam']['ratio']:.3f}", percent(r["beam"]["valid"])]
+            probable = r.get("beam_probable")
+            row += [f"{probable['mean_length']:.2f}", f"{probable['ratio']:.3f}"] if probable else ["–", "–"]
         row += [f"{p['ptrnet']:.2f}" if p else "–", span(p.get("train_n", r["test_n"])) if p else "–"]
         rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
     return rows

@@ -52,7 +52,7 @@ def _expected_fact(key: str) -> str:
         }
         assert len(values) == 1, key
         return values.pop()
-    if rest[0] in ("greedy", "beam", "vote"):
+    if rest[0] in ("greedy", "beam", "vote", "beam_probable"):
         m, metric = row[rest[0]], rest[1]
         if metric == "area":
             return "FAIL" if m["area_fail"] else _pct(m["area_coverage"])

@@ -87,3 +87,30 @@ def test_wider_beams_never_find_a_less_probable_sequence_on_these_inputs() -> No
     scores = [decoding.beam_search(params, x, w, max_steps=8)[1] for w in (1, 4, 16)]
     assert (scores[1] >= scores[0] - 1e-12).mean() > 0.9 and scores[1].mean() > scores[0].mean()
     assert scores[2].mean() >= scores[1].mean()
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 0), (5, 1)])
+def test_wide_enough_beams_hold_every_valid_tour_with_its_teacher_forced_probability(n: int, seed: int) -> None:
+    params = _random_model(seed, scale=1.5)
+    x = np.random.default_rng(seed + 20).random((1, n, 2))
+    tours = [[1, *p, 1, 0] for p in itertools.permutations(range(2, n + 1))]
+    expected = {tuple(s): _sequence_logp(params, x, s, "tour") for s in tours}
+    choices, logp, finished = decoding.beams(params, x, len(tours) + 3, rule="tour", max_steps=n + 2)
+    assert finished[0].sum() == len(tours) and not np.isfinite(logp[0, len(tours) :]).any()
+    got = {tuple(row[row >= 0].tolist()): s for row, s, ok in zip(choices[0], logp[0], finished[0]) if ok}
+    assert got.keys() == expected.keys()
+    assert all(got[s] == pytest.approx(expected[s], abs=1e-12) for s in got)
+    assert np.all(np.diff(logp[0, finished[0]]) <= 0)  # most probable first
+
+
+@pytest.mark.parametrize("rule", ["free", "tour"])
+def test_beam_search_answers_with_the_most_probable_finished_beam(rule: str) -> None:
+    params = _random_model(6, scale=1.5)
+    x = np.random.default_rng(6).random((32, 6, 2))
+    choices, logp = decoding.beam_search(params, x, 5, rule=rule, max_steps=14)
+    every, scores, finished = decoding.beams(params, x, 5, rule=rule, max_steps=14)
+    best = np.where(finished, scores, -np.inf).argmax(axis=1)
+    for b in range(len(x)):
+        assert logp[b] == pytest.approx(scores[b, best[b]], abs=1e-12)
+        row = every[b, best[b]]
+        assert choices[b][choices[b] >= 0].tolist() == row[row >= 0].tolist()

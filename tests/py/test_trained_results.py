@@ -79,6 +79,19 @@ def test_the_a1_taught_model_beats_its_teacher_and_no_tour_is_invalid_or_beats_i
     assert all(r["beam"]["valid"] == 1.0 and r["beam"]["ratio"] >= 1.0 - 1e-9 for r in ours.values())
 
 
+def test_every_tsp_row_holds_the_papers_most_probable_pick_beside_our_shorter_one() -> None:
+    ours = record_json("tsp_results.json")["ours"]
+    for r in ours.values():
+        probable = r["beam_probable"]
+        assert probable["valid"] == 1.0 and probable["optimal"] == r["beam"]["optimal"]
+        assert r["beam"]["mean_length"] <= probable["mean_length"] + 1e-12
+    full = tables.markdown_rows(record_json("tsp_results.json"))
+    assert (
+        tables.PROBABLE[0] in full[0]
+        and tables.PROBABLE[0] not in tables.markdown_rows(record_json("tsp_results.json"), brief=True)[0]
+    )
+
+
 @pytest.mark.parametrize("task", SHIPPED_TASKS)
 def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) -> None:
     card = raw_json(f"{task}_model_card.json")

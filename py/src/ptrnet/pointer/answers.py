@@ -16,6 +16,7 @@ from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Array, Ints, Params
 
 METHODS = ("greedy", "beam", "vote")  # greedy decoding, the paper's beam search, the symmetry vote (ours)
+PICKS = ("probable", "shortest")  # which finished beam answers a beam search (tasks.Task.beam_pick)
 CHUNK = 2000  # point sets decoded at once (memory: chunk * width * n * hidden floats)
 
 
@@ -27,10 +28,11 @@ def read(params: Params, task: str, choices: Ints) -> list[list[int]]:
 
 
 def decode(
-    params: Params, task: str, points: Sequence[Array], method: str = "greedy", width: int = 0
+    params: Params, task: str, points: Sequence[Array], method: str = "greedy", width: int = 0, pick: str = ""
 ) -> list[list[int]]:
     """The model's answers for point sets of one size: greedy, beam search of width (0: the task's beam_width) or
-    the symmetry vote; TSP decodes only valid tours, as the paper's search did."""
+    the symmetry vote; TSP decodes only valid tours, as the paper's search did. pick: which finished beam answers
+    ("": the task's beam_pick)."""
     if method == "vote":
         return vote(params, task, points)[0]
     if method not in METHODS:
@@ -38,16 +40,33 @@ def decode(
     spec = tasks.SPECS[task]
     rule = "tour" if spec.constrained else "free"
     width = width or spec.beam_width
+    pick = pick or spec.beam_pick
+    if pick not in PICKS or (pick == "shortest" and not spec.constrained):
+        raise ValueError(f"a {task} beam cannot answer with the {pick!r} one")
     out: list[list[int]] = []
     for k in range(0, len(points), CHUNK):
         x = np.stack(points[k : k + CHUNK])  # (B, n, 2)
         steps = spec.max_steps(x.shape[1])
         if method == "greedy" or width == 1:
             choices, _ = decoding.greedy(params, x, rule=rule, max_steps=steps)
+        elif pick == "shortest":
+            choices = _shortest_tours(params, x, width, steps)
         else:
             choices, _ = decoding.beam_search(params, x, width, rule=rule, max_steps=steps)
         out += read(params, task, choices)
     return out
+
+
+def _shortest_tours(params: Params, x: Array, width: int, steps: int) -> Ints:
+    """Choices (B, T) of the shortest finished tour among the beams of a tour-constrained search (ties: the more
+    probable)."""
+    seqs, _, finished = decoding.beams(params, x, width, rule="tour", max_steps=steps)  # (B, K, T)
+    B, K, _ = seqs.shape
+    n = x.shape[1]
+    stops = np.maximum(seqs[:, :, : n + 1], 1) - 1  # (B, K, n+1) 0-based: P1, every other point, P1 again
+    at = np.take_along_axis(x[:, None], np.broadcast_to(stops[..., None], (B, K, n + 1, 2)), axis=2)  # (B, K, n+1, 2)
+    lengths = np.where(finished, np.linalg.norm(np.diff(at, axis=2), axis=3).sum(axis=2), np.inf)  # (B, K)
+    return seqs[np.arange(B), lengths.argmin(axis=1)]
 
 
 def vote(params: Params, task: str, points: Sequence[Array]) -> tuple[list[list[int]], list[int]]:

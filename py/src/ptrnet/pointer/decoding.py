@@ -73,6 +73,30 @@ def beam_search(
 
     Beams that reached ⇐ stay in the beam at no cost; width 1 is greedy decoding.
     """
+    seqs, score, finished = _search(params, x, width, valid, rule, max_steps, until_decided=True)
+    pick = np.where(finished.any(axis=1, keepdims=True), np.where(finished, score, -np.inf), score)
+    best = pick.argmax(axis=1)  # (B,)
+    rows = np.arange(len(best))
+    return seqs[rows, best], score[rows, best]
+
+
+def beams(
+    params: Params,
+    x: Array,
+    width: int,
+    valid: Bools | None = None,
+    rule: str = "free",
+    max_steps: int | None = None,
+) -> tuple[Ints, Array, Bools]:
+    """Every beam of a search run until all have reached ⇐ (or max_steps): choices (B, K, T), log-probabilities
+    (B, K; -inf where fewer than K sequences exist) and which reached ⇐ (B, K), most probable first."""
+    return _search(params, x, width, valid, rule, max_steps, until_decided=False)
+
+
+def _search(
+    params: Params, x: Array, width: int, valid: Bools | None, rule: str, max_steps: int | None, until_decided: bool
+) -> tuple[Ints, Array, Bools]:
+    """Beam search; until_decided stops as soon as no live beam can overtake the best finished one."""
     x, valid, max_steps = _prepare(params, x, valid, max_steps)
     B, N, _ = x.shape
     K, S = width, N + 1
@@ -108,13 +132,13 @@ def beam_search(
         chosen[all_rows, np.maximum(choice, 0)] |= choice > 0
         done = was_done | (choice == 0)
         prev = np.maximum(choice, 0)
-        finished = done.reshape(B, K)
-        if (np.where(finished, score, -np.inf).max(axis=1) >= np.where(finished, -np.inf, score).max(axis=1)).all():
+        finished = done.reshape(B, K) & np.isfinite(score)
+        live = np.where(finished | ~np.isfinite(score), -np.inf, score)  # (B, K)
+        if not np.isfinite(live).any():
+            break  # every beam has ended
+        if until_decided and (np.where(finished, score, -np.inf).max(axis=1) >= live.max(axis=1)).all():
             break  # a live beam can only lose probability: no finished best can be overtaken
-    finished = done.reshape(B, K)
-    pick = np.where(finished.any(axis=1, keepdims=True), np.where(finished, score, -np.inf), score)
-    best = pick.argmax(axis=1)  # (B,)
-    return seqs[np.arange(B), best, : t + 1], score[np.arange(B), best]
+    return seqs[:, :, : t + 1], score, done.reshape(B, K) & np.isfinite(score)
 
 
 def sequences(params: Params, choices: Ints) -> list[list[int]]:

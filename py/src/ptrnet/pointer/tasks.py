@@ -84,6 +84,7 @@ class Task:
     steps_per_point: int  # output steps per input point at most (for a decoding cap)
     beam_width: int  # beams of the search the evaluation reports beside greedy decoding
     page_width: int  # beams the companion page uses live (1: greedy), to answer within a frame or two
+    beam_pick: str = "probable"  # which finished beam answers: the most probable (the paper's) or the "shortest" tour
 
     def max_steps(self, n: int) -> int:
         """Decoding cap for n points: the longest target plus ⇐ and some slack for wrong answers."""
@@ -112,6 +113,7 @@ SPECS = {
         steps_per_point=1,
         beam_width=10,
         page_width=10,
+        beam_pick="shortest",  # the beams are valid tours: answer with the shortest, as later TSP work does
     ),
     "delaunay": Task(
         "delaunay",
