@@ -35,6 +35,7 @@ ARCHITECTURE = {
 BASELINE_SIZES = {  # the test sizes of the hull baselines (a fixed output layer only knows its training sizes)
     "seq2seq": (5,),
     "seq2seq_10": (10,),
+    "seq2seq_50": (50,),
     "attention": (5, 6, 7, 8, 9, 10),
 }
 NOTATION = {

@@ -97,7 +97,7 @@ def test_wide_enough_beams_hold_every_valid_tour_with_its_teacher_forced_probabi
     expected = {tuple(s): _sequence_logp(params, x, s, "tour") for s in tours}
     choices, logp, finished = decoding.beams(params, x, len(tours) + 3, rule="tour", max_steps=n + 2)
     assert finished[0].sum() == len(tours) and not np.isfinite(logp[0, len(tours) :]).any()
-    got = {tuple(row[row >= 0].tolist()): s for row, s, ok in zip(choices[0], logp[0], finished[0]) if ok}
+    got = {tuple(row[row >= 0].tolist()): s for row, s, ok in zip(choices[0], logp[0], finished[0], strict=True) if ok}
     assert got.keys() == expected.keys()
     assert all(got[s] == pytest.approx(expected[s], abs=1e-12) for s in got)
     assert np.all(np.diff(logp[0, finished[0]]) <= 0)  # most probable first

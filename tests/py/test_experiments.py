@@ -33,6 +33,7 @@ def _examples(task: str, n: int, seed: int, count: int) -> list:
         ("tsp", 9, "beam"),
         ("seq2seq-5", 5, "greedy"),
         ("seq2seq-10", 10, "greedy"),
+        ("seq2seq-50", 50, "greedy"),
         ("attention-10", 7, "greedy"),
     ],
 )

@@ -86,6 +86,17 @@ MODELS = {
         "seq2seq_10",
         beam=False,
     ),
+    "seq2seq-50": RunnerModel(
+        "hull",
+        "hull_seq2seq_50",
+        "볼록 껍질 LSTM seq2seq (n = 50으로 학습)",
+        50,
+        50,
+        (50,),
+        200,
+        "seq2seq_50",
+        beam=False,
+    ),
 }
 DECODINGS = ("greedy", "beam")
 
