@@ -82,7 +82,8 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
         "weights_dtype": "int8 matrices with a float32 scale per row; float32 vectors",
         "decoding": f"greedy and beam search (width {tasks.SPECS[task].beam_width}), "
         + ("constrained to valid tours" if tasks.SPECS[task].constrained else "unconstrained")
-        + (f"; {PICKS[tasks.SPECS[task].beam_pick]}")
+        + "; "
+        + PICKS[tasks.SPECS[task].beam_pick]
         + (f"; and, apart, {VOTE}" if task in symmetry.TASKS else ""),
         "models": {},
     }

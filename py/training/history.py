@@ -70,7 +70,8 @@ def render(records: Path = RECORDS) -> str:
         runs = lineage(json.loads(path.read_text()))
         steps, hours = sum(r["step"] for r in runs), sum(r["wall"] for r in runs) / 3600
         out += [
-            f"## {path.name.removesuffix('_training.json')}: {len(runs)} run{'s' if len(runs) > 1 else ''}, {steps:,} updates, {hours:.1f} h",
+            f"## {path.name.removesuffix('_training.json')}: {len(runs)} run{'s' * (len(runs) > 1)}, "
+            f"{steps:,} updates, {hours:.1f} h",
             "",
         ]
         for k, run in enumerate(runs, 1):

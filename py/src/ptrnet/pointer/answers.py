@@ -15,7 +15,7 @@ from ptrnet.pointer import decoding, symmetry, tasks
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Array, Ints, Params
 
-METHODS = ("greedy", "beam", "vote")  # greedy decoding, the paper's beam search, the symmetry vote (ours)
+METHODS = ("greedy", "beam", "vote")  # greedy decoding, beam search (answering by PICKS), the symmetry vote (ours)
 PICKS = ("probable", "shortest")  # which finished beam answers a beam search (tasks.Task.beam_pick)
 CHUNK = 2000  # point sets decoded at once (memory: chunk * width * n * hidden floats)
 

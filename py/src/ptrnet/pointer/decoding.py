@@ -1,4 +1,5 @@
-"""Decoding the LSTM models of ptrnet.pointer.lstm_ptr: greedy (with every step's probabilities) and beam search.
+"""Decoding the LSTM models of ptrnet.pointer.lstm_ptr: greedy (with every step's probabilities) and beam search
+(its most probable sequence, or every beam for the caller to choose from).
 
 A rule (slot_rules.RULES) says which slots a step may take: "free" as in the paper's hull and Delaunay
 decoding, "mask" for demo 4's toggle, "tour" for the paper's search constrained to valid tours.
