@@ -104,8 +104,7 @@ def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
         row += [f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}"]
         if not brief:
             row += [f"{r['beam']['ratio']:.3f}", percent(r["beam"]["valid"])]
-            probable = r.get("beam_probable")
-            row += [f"{probable['mean_length']:.2f}", f"{probable['ratio']:.3f}"] if probable else ["–", "–"]
+            row += [f"{r['beam_probable']['mean_length']:.2f}", f"{r['beam_probable']['ratio']:.3f}"]
         row += [f"{p['ptrnet']:.2f}" if p else "–", span(p.get("train_n", r["test_n"])) if p else "–"]
         rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
     return rows

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ptrnet.geometry.notation import canonical_tour
-from ptrnet.geometry.tsp import held_karp, tour_length
+from ptrnet.geometry.tsp import held_karp, tour_length, tour_lengths
 
 
 def closed_length(pts, tour) -> float:
@@ -155,3 +155,15 @@ def test_tour_length_closes_the_tour():
     assert tour_length(pts, [0, 1, 2]) == pytest.approx(1.2, abs=1e-12)
     assert tour_length(pts, [2, 0]) == pytest.approx(1.0, abs=1e-12)
     assert tour_length(pts, []) == 0.0
+
+
+def test_tour_lengths_measures_a_batch_of_tours_as_a_loop_of_edges_does():
+    rng = np.random.default_rng(3)
+    pts = rng.random((4, 7, 2))  # (sets, n, 2)
+    tours = np.stack([[rng.permutation(7) for _ in range(5)] for _ in range(4)])  # (sets, tours, n)
+    got = tour_lengths(pts[:, None], tours)  # (sets, tours)
+    for b, k in np.ndindex(got.shape):
+        ring = [pts[b, j] for j in tours[b, k]]
+        expected = sum(math.dist(ring[i], ring[(i + 1) % 7]) for i in range(7))
+        assert got[b, k] == pytest.approx(expected, abs=1e-12)
+        assert tour_length(pts[b], tours[b, k]) == pytest.approx(expected, abs=1e-12)

@@ -8,9 +8,14 @@ from numpy.typing import ArrayLike
 
 def tour_length(points: ArrayLike, tour: ArrayLike) -> float:
     """Length of the closed tour that visits `points` in the order `tour` and returns to the start."""
-    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)  # (n, 2)
-    path = pts[np.asarray(tour, dtype=np.int64)]  # (m, 2)
-    return float(np.sqrt(((path - np.roll(path, -1, axis=0)) ** 2).sum(axis=1)).sum())
+    return float(tour_lengths(np.asarray(points, dtype=np.float64).reshape(-1, 2), tour))
+
+
+def tour_lengths(points: ArrayLike, tours: ArrayLike) -> np.ndarray:
+    """Lengths (...) of closed tours (..., m) over point sets (..., n, 2) that broadcast against them."""
+    pts = np.asarray(points, dtype=np.float64)
+    path = np.take_along_axis(pts, np.asarray(tours, dtype=np.int64)[..., None], axis=-2)  # (..., m, 2)
+    return np.sqrt(((path - np.roll(path, -1, axis=-2)) ** 2).sum(axis=-1)).sum(axis=-1)
 
 
 def held_karp(points: ArrayLike) -> tuple[np.ndarray, float]:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ptrnet.geometry.tsp import tour_lengths
 from ptrnet.pointer import decoding, symmetry, tasks
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Array, Ints, Params
@@ -61,12 +62,9 @@ def _shortest_tours(params: Params, x: Array, width: int, steps: int) -> Ints:
     """Choices (B, T) of the shortest finished tour among the beams of a tour-constrained search (ties: the more
     probable)."""
     seqs, _, finished = decoding.beams(params, x, width, rule="tour", max_steps=steps)  # (B, K, T)
-    B, K, _ = seqs.shape
-    n = x.shape[1]
-    stops = np.maximum(seqs[:, :, : n + 1], 1) - 1  # (B, K, n+1) 0-based: P1, every other point, P1 again
-    at = np.take_along_axis(x[:, None], np.broadcast_to(stops[..., None], (B, K, n + 1, 2)), axis=2)  # (B, K, n+1, 2)
-    lengths = np.where(finished, np.linalg.norm(np.diff(at, axis=2), axis=3).sum(axis=2), np.inf)  # (B, K)
-    return seqs[np.arange(B), lengths.argmin(axis=1)]
+    cities = np.maximum(seqs[:, :, : x.shape[1]], 1) - 1  # (B, K, n) 0-based: P1, then every other point once
+    lengths = np.where(finished, tour_lengths(x[:, None], cities), np.inf)  # (B, K)
+    return seqs[np.arange(len(seqs)), lengths.argmin(axis=1)]
 
 
 def vote(params: Params, task: str, points: Sequence[Array]) -> tuple[list[list[int]], list[int]]:
