@@ -210,10 +210,12 @@ export function getRuntime() {
   return shared;
 }
 
-// On our own pages, <html data-python="loading|ready|error"> follows the runtime.
+// On our own pages, <html data-python="loading|ready|error"> follows the runtime, and
+// data-python-start says how the ready runtime began: "fresh", or "snapshot" (see snapshot.js).
 export function reflectOnDocument(runtime) {
-  runtime.onStatus(({ stage }) => {
+  runtime.onStatus(({ stage, start }) => {
     document.documentElement.dataset.python = stage === "ready" || stage === "error" ? stage : "loading";
+    if (start) document.documentElement.dataset.pythonStart = start;
   });
 }
 

@@ -15,7 +15,8 @@
 //                                                "unavailable" (see ERROR_KIND).
 //   {channel: "status", stage, progress, message}
 //                                                start-up: one message per named stage, then
-//                                                stage "ready" or stage "error"
+//                                                stage "ready" (with start: "fresh" or
+//                                                "snapshot") or stage "error"
 //   {channel: "progress", id, data}              intermediate data of a long request (e.g. training)
 // Liveness (the page pings only while requests are pending; a worker busy in Python answers
 // when its current request ends, a dead one never does and is restarted by the page)

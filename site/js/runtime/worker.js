@@ -3,9 +3,23 @@
 // below are the only places where values cross it, and Python's errors arrive as objects.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
+import {
+  captureSnapshot,
+  forgetSnapshots,
+  prepareRuntimeFactory,
+  readSnapshot,
+  restoreSnapshot,
+  snapshotKey,
+  storeSnapshot,
+} from "./snapshot.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
+const LOCK_URL = `${PYODIDE_URL}pyodide-lock.json`;
+const PRELOAD = "import numpy, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
+const STORE_AFTER_MS = 1000; // the page's first calls go before the snapshot is written away
+// Snapshots live in this origin's Cache Storage: only on our own site, not in a page that embeds us.
+const SNAPSHOTS = typeof caches !== "undefined" && new URL(import.meta.url).origin === self.location.origin;
 // Our stdlib zip holds only the modules the site imports, precompiled (see build.py); the
 // official one is fetched the first time Python imports anything else.
 const FULL_STDLIB = { url: `${PYODIDE_URL}python_stdlib_full.zip`, path: "/lib/python_stdlib_full.zip" };
@@ -30,15 +44,87 @@ function postStatus(status) {
   self.postMessage({ channel: CHANNEL.status, ...status });
 }
 
+// The lock's packages, each after those it depends on.
+function installOrder(lock) {
+  const order = [];
+  const visit = (name) => {
+    if (order.includes(name)) return;
+    for (const dependency of lock.packages[name].depends) visit(dependency);
+    order.push(name);
+  };
+  for (const name of Object.keys(lock.packages)) visit(name);
+  return order;
+}
+
+// Each wheel of the lock, downloaded (checked against the lock's sha256) while Python starts.
+function fetchWheels(lock) {
+  return installOrder(lock).map((name) => {
+    const { file_name: file, sha256 } = lock.packages[name];
+    const integrity = `sha256-${btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))))}`;
+    const wheel = fetchBytes(PYODIDE_URL + file, { integrity }).then((bytes) => ({ file, bytes }));
+    wheel.catch(() => {}); // awaited later, unless Python failed to start first
+    return wheel;
+  });
+}
+
+// Unpacks the wheels into site-packages. Their extension modules are loaded by Python's own
+// imports (dlopen), only those it imports, and at places a snapshot can record.
+async function installWheels(pyodide, wheels) {
+  const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
+  try {
+    for (const wheel of wheels) {
+      const { file, bytes } = await wheel;
+      unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
+    }
+  } finally {
+    unpack.destroy();
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+async function storeLater(key, snapshot) {
+  await new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS));
+  await storeSnapshot(key, snapshot).catch((err) => console.info("파이썬 스냅숏을 저장하지 못했습니다:", err));
+}
+
+// From this browser's snapshot if there is a good one (see snapshot.js), otherwise the normal
+// start, which leaves a snapshot for the next visit.
+async function startPython(options, lockText) {
+  const key = SNAPSHOTS ? await snapshotKey(lockText, PRELOAD) : null;
+  const stored = SNAPSHOTS ? await readSnapshot(key).catch(() => null) : null;
+  if (stored) {
+    try {
+      return { pyodide: await restoreSnapshot(loadPyodide, options, stored), start: "snapshot" };
+    } catch (err) {
+      console.warn("저장된 파이썬 스냅숏을 쓰지 못해 처음부터 시작합니다:", err);
+      await forgetSnapshots().catch(() => {});
+    }
+  }
+  const wheels = fetchWheels(JSON.parse(lockText));
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
+  postStatus(STAGES[1]);
+  await installWheels(pyodide, wheels);
+  postStatus(STAGES[2]);
+  pyodide.runPython(PRELOAD);
+  if (SNAPSHOTS) {
+    try {
+      storeLater(key, captureSnapshot(pyodide));
+    } catch (err) {
+      console.info("이 시작은 스냅숏으로 남길 수 없습니다:", err);
+    }
+  }
+  return { pyodide, start: "fresh" };
+}
+
 async function start() {
   postStatus(STAGES[0]);
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, fullStdLib: false });
-  postStatus(STAGES[1]);
-  // Our wheel is in the site's pyodide-lock.json with numpy as its dependency.
-  await pyodide.loadPackage("ptrnet", { messageCallback: () => {}, errorCallback: console.warn });
-  postStatus(STAGES[2]);
+  const [lockText] = await Promise.all([
+    fetchResponse(LOCK_URL).then((response) => response.text()),
+    prepareRuntimeFactory(PYODIDE_URL),
+  ]);
+  const { pyodide, start } = await startPython({ indexURL: PYODIDE_URL, fullStdLib: false }, lockText);
   const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
-  postStatus(READY);
+  postStatus({ ...READY, start });
   return { pyodide, api };
 }
 
@@ -71,13 +157,17 @@ function toJavaScript(pyValue) {
   return { value: plain(value), transfer };
 }
 
-async function fetchBytes(url) {
+async function fetchResponse(url, init) {
   const file = url.split("/").pop();
-  const response = await fetch(url).catch(() => {
+  const response = await fetch(url, init).catch(() => {
     throw new Error(`${file} 파일을 내려받지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도해 주세요.`);
   });
   if (!response.ok) throw new Error(`${file} 파일을 내려받지 못했습니다 (HTTP ${response.status}).`);
-  return new Uint8Array(await response.arrayBuffer());
+  return response;
+}
+
+async function fetchBytes(url, init) {
+  return new Uint8Array(await (await fetchResponse(url, init)).arrayBuffer());
 }
 
 // Fetches every weight file a call reported missing, all at once (Python names each at the path it

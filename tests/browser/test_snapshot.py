@@ -1,0 +1,97 @@
+"""Python started from this browser's memory snapshot (site/js/runtime/snapshot.js): the first visit
+leaves one, a later visit starts from it and answers as a fresh start does, and a snapshot that does
+not fit is dropped for a normal start."""
+
+import time
+
+from tests.browser.conftest import PageWatch, out_value, wait_ready
+
+STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length"
+START = "() => document.documentElement.dataset.pythonStart"
+IMPORT = """async (name) => {
+  const { getRuntime } = await import('./js/runtime/client.js');
+  return getRuntime().call('runtime', 'import_module', { name });
+}"""
+ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
+
+
+def _wait_stored(page) -> None:
+    deadline = time.monotonic() + 60
+    while not page.evaluate(STORED):
+        assert time.monotonic() < deadline, "no snapshot was stored"
+        time.sleep(0.2)
+
+
+def _visit(context, url: str):
+    page = context.new_page()
+    page.watch = PageWatch(page)
+    page.goto(url)
+    return page
+
+
+def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser, site_url):
+    context = browser.new_context()
+    first = _visit(context, site_url + "index.html")
+    wait_ready(first, "sequences")
+    assert first.evaluate(START) == "fresh"
+    fresh_hull = out_value(first, "sequences", "hull")
+    _wait_stored(first)
+    first.close()
+
+    page = _visit(context, site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "snapshot"
+    assert out_value(page, "sequences", "hull") == fresh_hull
+    # numpy.random was not imported when the snapshot was taken: its extension modules are
+    # loaded now, on the restored memory; the trainer draws from it and trains.
+    assert page.evaluate(IMPORT, "numpy.random")["file"].endswith("numpy/random/__init__.pyc")
+    wait_ready(page, "sort-trainer")
+    page.click('[data-demo="sort-trainer"] [data-action="train"]')
+    page.wait_for_function(f"() => ({ITERATION})() >= 200", timeout=60_000)
+    page.click('[data-demo="sort-trainer"] [data-action="pause"]')
+    # A module from the full stdlib, fetched after the restore.
+    assert page.evaluate(IMPORT, "xml.dom.minidom")["file"].startswith("/lib/python_stdlib_full.zip/")
+    assert not page.watch.console_errors
+
+    # A page whose demo fetches trained weights into the restored runtime's files.
+    problems = _visit(context, site_url + "three-problems.html")
+    wait_ready(problems, "three-problems")
+    assert problems.evaluate(START) == "snapshot"
+    assert out_value(problems, "three-problems", "hull") == [3, 6, 4, 5, 3]
+    assert not problems.watch.console_errors
+    context.close()
+
+
+def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser, site_url):
+    context = browser.new_context()
+    first = _visit(context, site_url + "index.html")
+    wait_ready(first, "sequences")
+    _wait_stored(first)
+    # Rename the extension modules' init functions in the record of the function table (same
+    # length, so the stored layout holds): restoring can no longer put the table back as it was.
+    first.evaluate(
+        """async () => {
+          const cache = await caches.open('pyodide-snapshot');
+          const [request] = await cache.keys();
+          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+          const length = new DataView(bytes.buffer).getUint32(0, true);
+          const record = new TextDecoder().decode(bytes.subarray(4, 4 + length)).replaceAll(':PyInit_', ':PyInXt_');
+          if (!record.includes(':PyInXt_')) throw new Error('no init function in the record');
+          bytes.set(new TextEncoder().encode(record), 4);
+          await cache.put(request, new Response(bytes));
+        }"""
+    )
+    first.close()
+
+    page = _visit(context, site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "fresh"
+    assert out_value(page, "sequences", "hull")
+    assert not page.watch.console_errors  # a warning, not an error: the reader sees a normal start
+    _wait_stored(page)  # the fresh start left a good snapshot in place of the bad one
+    page.close()
+
+    again = _visit(context, site_url + "index.html")
+    wait_ready(again, "sequences")
+    assert again.evaluate(START) == "snapshot"
+    context.close()
