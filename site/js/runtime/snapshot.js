@@ -13,8 +13,8 @@
 // caller starts Python the normal way.
 const FORMAT = 1; // bump when what is captured, or how, changes
 const CACHE = "pyodide-snapshot"; // not "ptrnet-…": the service worker deletes its older caches by that prefix
-const HANDLE_SIZE = 36;
-const COUNT_ARGS = "count-args"; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
+const HANDLE_SIZE = 36; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
+const COUNT_ARGS = "count-args"; // the record's name for Pyodide's argument counter (see functionNames)
 
 let bootTableLength = 0; // function table length when the runtime's preRun began (same on every start)
 let restoreHook = null; // run once in preRun of the next start, with the emscripten Module
@@ -74,7 +74,6 @@ function encode({ record, files, memory }) {
 function decode(bytes) {
   const jsonLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
   const record = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength)));
-  if (record.format !== FORMAT) throw new Error("snapshot format differs");
   const filesStart = 4 + jsonLength;
   const files = bytes.subarray(filesStart, filesStart + record.filesLength);
   const memoryStart = Math.ceil((filesStart + record.filesLength) / 16) * 16;
@@ -153,7 +152,7 @@ export function captureSnapshot(pyodide) {
     offset += files[k].length;
   }
   const memory = pyodide.makeMemorySnapshot();
-  const record = { format: FORMAT, bootTableLength, libs, table, got, index, filesLength: offset };
+  const record = { bootTableLength, libs, table, got, index, filesLength: offset }; // its format is in the key
   return { record, files, memory };
 }
 

@@ -91,7 +91,7 @@ async function storeLater(key, snapshot) {
 // start, which leaves a snapshot for the next visit.
 async function startPython(options, lockText) {
   const key = SNAPSHOTS ? await snapshotKey(lockText, PRELOAD) : null;
-  const stored = SNAPSHOTS ? await readSnapshot(key).catch(() => null) : null;
+  const stored = key && (await readSnapshot(key).catch(() => null));
   if (stored) {
     try {
       return { pyodide: await restoreSnapshot(loadPyodide, options, stored), start: "snapshot" };
