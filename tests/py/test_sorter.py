@@ -80,11 +80,13 @@ def test_ninety_six_parameters() -> None:
 
 
 @pytest.mark.parametrize("mask", [True, False])
-def test_loss_is_the_spec_formula(mask: bool) -> None:
-    params = sorter.init_params(4)
-    x = np.random.default_rng(1).random((3, 7))
+@pytest.mark.parametrize("n", [1, 2, 7])
+def test_loss_is_the_spec_formula(mask: bool, n: int) -> None:
+    """Also at the shortest lengths, where the masked layout leaves out a last step with one position."""
+    params = sorter.unflatten(np.random.default_rng(n).normal(0.0, 1.0, 96))
+    x = np.random.default_rng(1).random((3, n))
     loss, _ = backprop.loss_and_grads(params, x, mask)
-    assert loss == pytest.approx(_reference_loss(params, x, mask), rel=1e-12)
+    assert loss == pytest.approx(_reference_loss(params, x, mask), rel=1e-12, abs=1e-15)
 
 
 @pytest.mark.parametrize("mask", [True, False])
@@ -117,15 +119,25 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
 def test_pair_r_is_half_of_one_minus_tanh(scale: float) -> None:
     """r = (1 - tanh(e + q)) / 2 on both paths: the exponential product, and np.tanh past the bound."""
     rng = np.random.default_rng(3)
-    grid = rng.normal(0.0, 2 * scale, (5, 7, 16))  # (batch, rows, H): 2e and 2q values
-    rows = rng.integers(0, 7, 2 * 9)  # 9 pairs
-    two_e, two_q = grid[:, rows[:9]], grid[:, rows[9:]]
-    bound = float(np.abs(two_e).max() + np.abs(two_q).max())
-    r = sorter.pair_r(grid, rows, bound, np.empty((5, 9, 16)), (np.empty_like(grid), np.empty((5, 18, 16))))
-    # exp(2e) exp(2q) is exact to a few ulp; e + q itself rounds to ulp(|e|)
-    want = (1.0 - np.tanh((two_e + two_q) / 2)) / 2
-    assert np.allclose(r, want, rtol=1e-13, atol=1e-15 * max(1.0, 8 * scale))
-    assert (bound > sorter.EXP_LIMIT) == (scale == 200.0)
+    two_e = rng.normal(0.0, 2 * scale, (4, 5, 16))  # (rows, batch, H)
+    two_q = rng.normal(0.0, 2 * scale, (3, 5, 16))
+    want = (1.0 - np.tanh((two_e[None] + two_q[:, None]) / 2)) / 2  # (3, 4, 5, 16): every q row with every e row
+    # two blocks, as the sorter lays them out: broadcast rows, and one q row against a block of e rows
+    out = np.empty((3 * 4 + 2, 5, 16))
+    full, last = out[:12].reshape(3, 4, 5, 16), out[12:]
+
+    def blocks(e, q):
+        return [(e[None], q[:, None], full), (e[2:], q[1], last)]
+
+    exp_form = float(np.abs(two_e).max() + np.abs(two_q).max()) <= sorter.EXP_LIMIT
+    assert exp_form == (scale != 200.0)
+    tolerance = {"rtol": 1e-13, "atol": 1e-15 * max(1.0, 8 * scale)}  # e + q rounds to ulp(|e|)
+    r = sorter.pair_r(blocks(two_e, two_q), out, False)
+    assert np.allclose(full, want, **tolerance) and np.allclose(last, want[1, 2:], **tolerance)
+    if exp_form:  # exp(2e) exp(2q) is exact to a few ulp
+        r = sorter.pair_r(blocks(np.exp(two_e), np.exp(two_q)), out, True)
+        assert r is out
+        assert np.allclose(full, want, **tolerance) and np.allclose(last, want[1, 2:], **tolerance)
 
 
 def test_exp_bound_bounds_the_pre_activations() -> None:

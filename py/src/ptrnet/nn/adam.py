@@ -30,8 +30,8 @@ def adam_update(
 class StackedAdam:
     """adam_update, bit for bit, on a vector whose p, m, v are the rows of one (3, P) array, in ten numpy calls.
 
-    Each numpy call costs microseconds in Pyodide, so the moments share every operation, and the
-    buffers and their views are made once.
+    Each numpy call costs microseconds in Pyodide, so the moments share every operation, the
+    buffers and their views are made once, and outputs are passed positionally (not as out=).
     """
 
     def __init__(self, pmv: Array, beta1: float = 0.9, beta2: float = 0.999, eps: float = 1e-8) -> None:
@@ -50,17 +50,17 @@ class StackedAdam:
     def step(self, g: Array, t: int, lr: float) -> Array:
         """The update at step t >= 1 with gradient g (P,), into a (3, P) buffer; pmv stays as it is."""
         beta1, beta2 = self.betas
-        np.multiply(g, self.gain, out=self.new_mv)  # (1 - beta1) g, (1 - beta2) g
+        np.multiply(g, self.gain, self.new_mv)  # (1 - beta1) g, (1 - beta2) g
         self.new_v *= g
-        self.new_mv += np.multiply(self.mv, self.decay, out=self.hat)  # + beta1 m, + beta2 v
+        self.new_mv += np.multiply(self.mv, self.decay, self.hat)  # + beta1 m, + beta2 v
         self.corrections[0] = 1.0 - beta1**t
         self.corrections[1] = 1.0 - beta2**t
-        np.divide(self.new_mv, self.correction, out=self.hat)  # m_hat, v_hat
-        np.sqrt(self.v_hat, out=self.v_hat)
+        np.divide(self.new_mv, self.correction, self.hat)  # m_hat, v_hat
+        np.sqrt(self.v_hat, self.v_hat)
         self.v_hat += self.eps
         self.m_hat *= lr
         self.m_hat /= self.v_hat
-        np.subtract(self.p, self.m_hat, out=self.new_p)
+        np.subtract(self.p, self.m_hat, self.new_p)
         return self.new
 
 

@@ -14,6 +14,7 @@ ptrnet.sorter.evaluation. Both tanh layers here and in backprop run through pair
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -91,33 +92,30 @@ def exp_bound(t2: Array, x: Array) -> float:
 
     t2 (6, H): the parameters times 2, rows 2A, 2a0, 2B, 2b0, 2s, 2v.
     """
-    a, a0, b, b0, s = np.abs(t2[:5]).max(axis=1).tolist()
-    return (a + b) * float(np.abs(x).max()) + a0 + b0 + s
+    a, a0, b, b0, s = np.maximum.reduce(np.abs(t2[:5]), 1).tolist()  # the ufunc itself: .max() adds a Python call
+    return (a + b) * float(np.maximum.reduce(np.abs(x), None)) + a0 + b0 + s
 
 
-def pair_r(grid: Array, rows: Ints, bound: float, out: Array, scratch: tuple[Array, Array]) -> Array:
-    """r = (1 - tanh(e + q)) / 2 for pairs of rows of grid (batch, m, H) holding 2e and 2q, into out (batch, P, H).
+def pair_r(blocks: Iterable[tuple[Array, Array, Array]], out: Array, exp_form: bool) -> Array:
+    """r = (1 - tanh(e + q)) / 2 into out, block by block: each (e, q, into) broadcasts e and q into a view of out.
 
-    rows (2P,) names each pair's 2e row, then each pair's 2q row; bound >= max |2e| + max |2q|.
-    r = 1 / (1 + exp(2e) exp(2q)): the exponentials run on grid, a pair costs a product, a sum
-    and a reciprocal (np.tanh has no SIMD in Pyodide). scratch: buffers shaped like grid and
-    (batch, 2P, H). The rows are valid, so np.take may clip: with its default, "raise", it fills
-    a copy of the output and copies that back.
+    exp_form: e and q hold exp(2e) and exp(2q), and r = 1 / (1 + exp(2e) exp(2q)): a product, a
+    sum and a reciprocal per pair (np.tanh has no SIMD in Pyodide, and the exponentials ran once
+    per row, not per pair). Otherwise they hold 2e and 2q and np.tanh runs: past EXP_LIMIT
+    (exp_bound), where the product could leave float64.
     """
-    p = rows.size // 2
-    if bound > EXP_LIMIT:
-        both = np.take(grid, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): 2e, 2q
-        np.add(both[:, :p], both[:, p:], out=out)
-        out *= 0.5
-        np.tanh(out, out=out)
-        np.subtract(1.0, out, out=out)
-        out *= 0.5
-        return out
-    exp = np.exp(grid, out=scratch[0])  # (batch, m, H)
-    both = np.take(exp, rows, axis=1, out=scratch[1], mode="clip")  # (batch, 2P, H): exp(2e), exp(2q)
-    np.multiply(both[:, :p], both[:, p:], out=out)
-    out += 1.0
-    return np.reciprocal(out, out=out)
+    if exp_form:
+        for e, q, into in blocks:
+            np.multiply(e, q, into)
+        out += 1.0
+        return np.reciprocal(out, out)
+    for e, q, into in blocks:
+        np.add(e, q, into)
+    out *= 0.5
+    np.tanh(out, out)
+    np.subtract(1.0, out, out)
+    out *= 0.5
+    return out
 
 
 def _score_table(params: Params, x: Array) -> Array:
@@ -132,18 +130,23 @@ def _score_table(params: Params, x: Array) -> Array:
     grid[:, n] = t2[4]
     np.multiply(x[:, :, None], t2[2], out=grid[:, n + 1 :])
     grid[:, n + 1 :] += t2[3]
+    exp_form = exp_bound(t2, x) <= EXP_LIMIT
+    if exp_form:
+        np.exp(grid, grid)
     query, position = np.indices((n + 1, n)).reshape(2, -1)  # (P,) each, P = (n+1) n
     rows = np.concatenate([position, n + query])  # (2P,)
-    bound = exp_bound(t2, x)
-    chunk = min(batch, max(1, _TABLE_CHUNK // (query.size * hidden)))  # sequences per block
-    u = np.empty((batch, query.size))  # (batch, P)
-    r = np.empty((chunk, query.size, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work
-    scratch = (np.empty((chunk, *grid.shape[1:])), np.empty((chunk, rows.size, hidden)))
+    pairs = query.size
+    chunk = min(batch, max(1, _TABLE_CHUNK // (pairs * hidden)))  # sequences per block
+    u = np.empty((batch, pairs))  # (batch, P)
+    r = np.empty((chunk, pairs, hidden))  # (chunk, P, H), reused: fresh pages cost more than the work
+    both = np.empty((chunk, 2 * pairs, hidden))  # (chunk, 2P, H): each pair's position row, then its query row
     for i in range(0, batch, chunk):
         m = min(chunk, batch - i)  # sequences in this block
-        pair_r(grid[i : i + m], rows, bound, r[:m], (scratch[0][:m], scratch[1][:m]))
-        np.matmul(r[:m], t2[5], out=u[i : i + m])
-    np.subtract(0.5 * float(t2[5].sum()), u, out=u)  # v . tanh = sum(v) - 2 r . v
+        # a gathered copy is faster here than broadcasting the (n+1, n) pairs, which runs H at a time
+        np.take(grid[i : i + m], rows, 1, both[:m], "clip")
+        pair_r([(both[:m, :pairs], both[:m, pairs:], r[:m])], r[:m], exp_form)
+        np.matmul(r[:m], t2[5], u[i : i + m])
+    np.subtract(0.5 * float(t2[5].sum()), u, u)  # v . tanh = sum(v) - 2 r . v
     return u.reshape(batch, n + 1, n)
 
 
