@@ -18,7 +18,7 @@ const runtime = getRuntime();
 reflectOnDocument(runtime);
 const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await modules;
 bindBanner(runtime);
-renderMath(); // formulas typeset before the demos mount
+renderMath(document, runtime.firstReady); // those in view now, the rest once Python has started
 for (const root of document.querySelectorAll("[data-demo]")) {
   CONTROLLERS[root.dataset.demo]?.mount(root, runtime, urlStore);
 }

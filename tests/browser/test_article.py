@@ -243,3 +243,33 @@ def test_every_formula_fits_its_box_on_a_desktop(article):
     assert len(boxes) >= 10
     too_wide = [box for box in boxes if box["scroll"] > box["client"] + 1]
     assert too_wide == []
+
+
+def test_formulas_near_the_view_are_typeset_at_once_and_the_rest_once_python_has_started(page, site_url):
+    """Typesetting the whole article would take the main thread from Python's start: formulas far below
+    wait for it, unless the reader scrolls to them first."""
+    held = []
+    page.route(
+        "**/pyodide.asm.wasm", lambda route: held.append(route)
+    )  # Python waits until the download is let through
+    page.goto(site_url + "index.html")
+    typeset = "() => [...document.querySelectorAll('[data-tex]')].map(el => Boolean(el.querySelector('.katex')))"
+    page.wait_for_function(f"() => ({typeset})().some(Boolean)")
+    page.wait_for_timeout(500)  # time enough to typeset more, were it not waiting
+    assert page.evaluate("() => document.documentElement.dataset.python") == "loading"
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('[data-tex]')].map(el => el.getBoundingClientRect().top / innerHeight)"
+    )
+    done = page.evaluate(typeset)
+    assert all(done[k] for k, top in enumerate(tops) if 0 <= top < 1)  # every formula in view
+    far = [k for k, top in enumerate(tops) if top > 3]
+    assert far and not any(done[k] for k in far)  # several screens below: their Unicode fallback for now
+    formula = page.locator("[data-tex]").nth(far[len(far) // 2])
+    assert formula.inner_text().strip() != ""
+    formula.scroll_into_view_if_needed()  # the reader gets there before Python has started
+    page.wait_for_function("el => el.querySelector('.katex') !== null", arg=formula.element_handle(), timeout=5_000)
+    assert page.evaluate("() => document.documentElement.dataset.python") == "loading"
+    for route in held:
+        route.continue_()
+    page.wait_for_function(f"() => ({typeset})().every(Boolean)", timeout=60_000)
+    assert page.evaluate("() => document.documentElement.dataset.python") == "ready"

@@ -6,22 +6,58 @@
 // which that CSP blocks. Elements with class "formula" are display formulas, others inline.
 import katex from "../../vendor/katex/katex.min.mjs";
 
-export function renderMath(root = document) {
-  for (const el of root.querySelectorAll("[data-tex]")) {
-    const fallback = el.textContent.trim();
-    try {
-      katex.render(el.dataset.tex, el, {
-        displayMode: el.classList.contains("formula"),
-        throwOnError: false,
-        output: "htmlAndMathml",
-      });
-      el.classList.add("is-typeset");
-      if (el.classList.contains("formula")) keyboardScrollable(el);
-    } catch (err) {
-      // Only a KaTeX bug gets here (throwOnError is off): keep the Unicode fallback.
-      el.textContent = fallback;
-      console.warn("수식을 그리지 못했습니다:", el.dataset.tex, err);
+const NEAR = "100% 0px"; // a formula within a screen's height of the view is typeset before it shows
+const SLICE_MS = 8; // typesetting in idle time stops after this long, until the next idle period
+
+// Typesets the formulas near the view now, each other one as it comes near, and all that are left
+// once `later` resolves, a few at a time when the page is idle. Typesetting the whole article
+// takes the main thread a few hundred milliseconds, which a small machine would otherwise take
+// from starting Python (the article page passes Python's first start as `later`).
+export function renderMath(root = document, later = Promise.resolve()) {
+  const pending = new Set(root.querySelectorAll("[data-tex]"));
+  const near = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) if (entry.isIntersecting) typeset(entry.target);
+    },
+    { rootMargin: NEAR },
+  );
+  const typeset = (el) => {
+    if (!pending.delete(el)) return;
+    near.unobserve(el);
+    typesetFormula(el);
+    if (pending.size === 0) near.disconnect();
+  };
+  const whenIdle = (work) =>
+    globalThis.requestIdleCallback ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 50);
+  const typesetRest = () => {
+    const until = performance.now() + SLICE_MS;
+    for (const el of pending) {
+      typeset(el);
+      if (performance.now() > until) break;
     }
+    if (pending.size) whenIdle(typesetRest);
+  };
+  for (const el of pending) near.observe(el);
+  later.then(() => whenIdle(typesetRest));
+  addEventListener("beforeprint", () => {
+    for (const el of pending) typeset(el);
+  });
+}
+
+function typesetFormula(el) {
+  const fallback = el.textContent.trim();
+  try {
+    katex.render(el.dataset.tex, el, {
+      displayMode: el.classList.contains("formula"),
+      throwOnError: false,
+      output: "htmlAndMathml",
+    });
+    el.classList.add("is-typeset");
+    if (el.classList.contains("formula")) keyboardScrollable(el);
+  } catch (err) {
+    // Only a KaTeX bug gets here (throwOnError is off): keep the Unicode fallback.
+    el.textContent = fallback;
+    console.warn("수식을 그리지 못했습니다:", el.dataset.tex, err);
   }
 }
 
