@@ -8,6 +8,7 @@ import katex from "../../vendor/katex/katex.min.mjs";
 
 const NEAR = "100% 0px"; // a formula within a screen's height of the view is typeset before it shows
 const SLICE_MS = 8; // typesetting in idle time stops after this long, until the next idle period
+const WAIT_MS = 50; // or the next task after this long: a busy page gets its formulas too, a slice at a time
 
 // Typesets the formulas near the view now, each other one as it comes near, and all that are left
 // once `later` resolves, a few at a time when the page is idle. Typesetting the whole article
@@ -28,7 +29,7 @@ export function renderMath(root = document, later = Promise.resolve()) {
     if (pending.size === 0) near.disconnect();
   };
   const whenIdle = (work) =>
-    globalThis.requestIdleCallback ? requestIdleCallback(work, { timeout: 1000 }) : setTimeout(work, 50);
+    globalThis.requestIdleCallback ? requestIdleCallback(work, { timeout: WAIT_MS }) : setTimeout(work);
   const typesetRest = () => {
     const until = performance.now() + SLICE_MS;
     for (const el of pending) {
