@@ -100,7 +100,7 @@ def pair_r(blocks: Iterable[tuple[Array, Array, Array]], out: Array, exp_form: b
     """r = (1 - tanh(e + q)) / 2 into out, block by block: each (e, q, into) broadcasts e and q into a view of out.
 
     exp_form: e and q hold exp(2e) and exp(2q), and r = 1 / (1 + exp(2e) exp(2q)): a product, a
-    sum and a reciprocal per pair (np.tanh has no SIMD in Pyodide, and the exponentials ran once
+    sum and a reciprocal per pair (np.tanh has no SIMD in Pyodide, and the exponentials are taken once
     per row, not per pair). Otherwise they hold 2e and 2q and np.tanh runs: past EXP_LIMIT
     (exp_bound), where the product could leave float64.
     """
