@@ -4,6 +4,7 @@ import functools
 import http.server
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +25,16 @@ LAUNCH_ARGS = [
 # Every demo on the page has answered, or waits to come into view (data-deferred="view").
 SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
     (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
+
+
+def wait_until(page, predicate: str, arg=None, timeout: float = 60, interval: float = 0.2) -> None:
+    """Evaluate `predicate` until it is truthy; unlike page.wait_for_function, it awaits an async one
+    (wait_for_function takes the promise itself for a truthy answer)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"not true within {timeout} s: {predicate}")
+        time.sleep(interval)
 
 
 def chromium() -> str:

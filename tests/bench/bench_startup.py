@@ -12,13 +12,12 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table, serving, url_of  # noqa: E402
+from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table, serving, url_of, wait_until  # noqa: E402
 from tests.site_build import config, pyodide_files  # noqa: E402
 
 RUNS = 3
@@ -134,17 +133,14 @@ def _second_visit(playwright, executable: str, url: str) -> dict:
         first.wait_for_function(SETTLED, timeout=120_000)
         first.evaluate("() => navigator.serviceWorker.ready")
         # The install step's cache.addAll has finished when the wasm is in a ptrnet- cache.
-        first.wait_for_function(
+        wait_until(
+            first,
             """async () => { for (const key of await caches.keys()) {
                  const cache = await caches.open(key);
                  if ((await cache.keys()).some((r) => r.url.endsWith('.wasm'))) return true; } return false; }""",
-            timeout=60_000,
-            polling=200,
         )
         # The first visit leaves a memory snapshot of Python in Cache Storage (site/js/runtime/snapshot.js).
-        deadline = time.monotonic() + 60
-        while not first.evaluate(SNAPSHOT_STORED) and time.monotonic() < deadline:
-            time.sleep(0.2)
+        wait_until(first, SNAPSHOT_STORED)
         first.close()
         page = context.new_page()
         page.goto(url, wait_until="commit")

@@ -4,7 +4,7 @@ pending, a hanging or failing start is survived, and controls can change at any 
 import pytest
 
 from tests.browser.conftest import out_value, wait_ready
-from tests.harness import serving, url_of
+from tests.harness import serving, url_of, wait_until
 
 TWO_OF_EACH = """<!DOCTYPE html>
 <html lang="ko"><head><meta charset="utf-8"><title>두 개씩</title><link rel="icon" href="data:,">
@@ -102,7 +102,7 @@ def test_a_worker_restart_puts_back_each_instances_own_model(two):
     before = {i: _value(two, i, "iteration") for i in ("t1", "t2", "n1", "n2")}
     two.evaluate(f"async () => (await {two.runtime}).getRuntime().worker.terminate()")
     two.locator('#t2 [data-action="step"]').click()  # a request finds the dead worker
-    two.wait_for_function(f"async () => (await {two.runtime}).getRuntime().status.stage === 'ready'", timeout=60_000)
+    wait_until(two, f"async () => (await {two.runtime}).getRuntime().status.stage === 'ready'")
     for element_id in ("t1", "t2", "n1", "n2"):
         two.locator(f'#{element_id} [data-action="reset"]').wait_for()
     _idle(two, "t2")
@@ -179,7 +179,7 @@ def test_the_service_worker_registers_after_a_failed_load_and_a_retry(browser, s
     page.unroute("**/pyodide/python_stdlib.zip")
     page.locator('[data-action="retry-python"]').click()
     page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
-    page.wait_for_function("async () => Boolean(await navigator.serviceWorker.getRegistration())", timeout=30_000)
+    wait_until(page, "async () => Boolean(await navigator.serviceWorker.getRegistration())", timeout=30)
     context.close()
 
 

@@ -2,9 +2,8 @@
 leaves one, a later visit starts from it and answers as a fresh start does, and a snapshot that does
 not fit is dropped for a normal start."""
 
-import time
-
 from tests.browser.conftest import PageWatch, out_value, wait_ready
+from tests.harness import wait_until
 
 STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length"
 START = "() => document.documentElement.dataset.pythonStart"
@@ -13,13 +12,6 @@ IMPORT = """async (name) => {
   return getRuntime().call('runtime', 'import_module', { name });
 }"""
 ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
-
-
-def _wait_stored(page) -> None:
-    deadline = time.monotonic() + 60
-    while not page.evaluate(STORED):
-        assert time.monotonic() < deadline, "no snapshot was stored"
-        time.sleep(0.2)
 
 
 def _visit(context, url: str):
@@ -35,7 +27,7 @@ def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser
     wait_ready(first, "sequences")
     assert first.evaluate(START) == "fresh"
     fresh_hull = out_value(first, "sequences", "hull")
-    _wait_stored(first)
+    wait_until(first, STORED)
     first.close()
 
     page = _visit(context, site_url + "index.html")
@@ -66,7 +58,7 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
     context = browser.new_context()
     first = _visit(context, site_url + "index.html")
     wait_ready(first, "sequences")
-    _wait_stored(first)
+    wait_until(first, STORED)
     # Rename the extension modules' init functions in the record of the function table (same
     # length, so the stored layout holds): restoring can no longer put the table back as it was.
     first.evaluate(
@@ -88,7 +80,7 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
     assert page.evaluate(START) == "fresh"
     assert out_value(page, "sequences", "hull")
     assert not page.watch.console_errors  # a warning, not an error: the reader sees a normal start
-    _wait_stored(page)  # the fresh start left a good snapshot in place of the bad one
+    wait_until(page, STORED)  # the fresh start left a good snapshot in place of the bad one
     page.close()
 
     again = _visit(context, site_url + "index.html")
