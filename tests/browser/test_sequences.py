@@ -2,6 +2,7 @@
 
 import pytest
 
+from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import hull_sequence, tsp_sequence
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
@@ -143,6 +144,19 @@ def test_odd_url_parameters_give_a_message_and_a_working_demo(page, site_url):
     wait_ready(page, DEMO)
     assert canvas_points(page, CANVAS) == [[0.2, 0.2], [0.8, 0.3], [1, 0], [0.4, 0.9]]
     assert "건너뛰었습니다" in page.text_content('[data-demo="sequences"] .demo-message')
+    assert_matches_oracle(page)
+
+
+def test_points_on_one_line_get_a_note_until_one_is_dragged_off_it(page, site_url):
+    page.goto(f"{site_url}index.html#sequences.points=0.1,0.1_0.5,0.5_0.9,0.9")
+    wait_ready(page, DEMO)
+    note = page.locator('[data-demo="sequences"] [data-out="notes"]')
+    assert out_value(page, DEMO, "notes") == notes(canvas_points(page, CANVAS))
+    assert note.is_visible() and "한 직선 위" in note.text_content() and "P1, P3" in note.text_content()
+    assert out_value(page, DEMO, "hull") == [1, 3, 1]
+    drag(page, CANVAS, (0.5, 0.5), (0.8, 0.2))
+    wait_ready(page, DEMO)
+    assert out_value(page, DEMO, "notes") == [] and not note.is_visible()
     assert_matches_oracle(page)
 
 

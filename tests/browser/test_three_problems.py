@@ -5,6 +5,7 @@ from itertools import pairwise
 import numpy as np
 import pytest
 
+from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import canonical_tour, delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length as closed_length
 from ptrnet.pointer import answers, tasks, weights
@@ -76,6 +77,19 @@ def test_degenerate_collinear_points_from_the_url_get_defined_answers(page, site
     assert out_value(page, DEMO, "hull") == hull_sequence(points) == [1, 3, 1]
     assert out_value(page, DEMO, "delaunay") == []
     assert out_value(page, DEMO, "tsp") == tsp_sequence(points)
+    said = page.text_content('[data-demo="three-problems"] [data-out="notes"]')
+    assert out_value(page, DEMO, "notes") == notes(points, triangulation=True)
+    assert "한 직선 위" in said and "삼각형은 하나도" in said
+
+
+def test_four_points_on_one_circle_are_noted_and_the_reference_example_is_not(page, site_url):
+    page.goto(f"{site_url}three-problems.html#three-problems.points=0.2,0.2_0.8,0.2_0.8,0.8_0.2,0.8")
+    wait_ready(page, DEMO)
+    note = page.locator('[data-demo="three-problems"] [data-out="notes"]')
+    assert note.is_visible() and "(P1, P2, P3, P4)" in note.text_content() and "들로네" in note.text_content()
+    page.click('[data-demo="three-problems"] [data-action="reset"]')
+    wait_ready(page, DEMO)
+    assert out_value(page, DEMO, "notes") == [] and not note.is_visible()
 
 
 # ---------------------------------------------------------------- our trained Ptr-Nets over the exact answers

@@ -145,6 +145,21 @@ export function messageLine(onRetry) {
   };
 }
 
+// Notes on a degenerate point set (Python's geometry.degenerate): where an answer follows a rule
+// of the notation rather than what the picture suggests. Hidden while there is nothing to say.
+export function notesLine() {
+  const node = element("p", { class: "demo-notes", "data-out": "notes" });
+  node.hidden = true;
+  return {
+    node,
+    set(notes) {
+      node.dataset.value = JSON.stringify(notes);
+      node.textContent = notes.join(" ");
+      node.hidden = notes.length === 0;
+    },
+  };
+}
+
 // Live requests of a demo: data-state follows them (busy, then idle, or error with the message
 // line's retry button), only the newest answer reaches onAnswer, and a later success clears
 // the error.

@@ -7,7 +7,7 @@ import { redrawer } from "../ui/frame.js";
 import { pointsField } from "../ui/fields.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, messageLine, output, toZeroBased } from "./common.js";
+import { button, demoRequests, element, messageLine, notesLine, output, toZeroBased } from "./common.js";
 
 const ID = "sequences";
 const SCHEMA = { points: pointsField(LIMITS.maxPoints, PY.sequencesPoints) };
@@ -32,6 +32,7 @@ export function mount(root, runtime, store = urlStore) {
   const hull = output("hull", "볼록 껍질 출력 순서");
   const tsp = output("tsp", "외판원 순회 출력 순서");
   const tspLength = output("tsp_length", "순회 길이");
+  const notes = notesLine();
   const outputs = element("div", { class: "demo-outputs" }, [
     element("div", { class: "out-row" }, [
       element("span", { class: "legend legend-hull", text: "볼록 껍질" }),
@@ -45,6 +46,7 @@ export function mount(root, runtime, store = urlStore) {
       element("span", { class: "legend", text: "순회 길이" }),
       tspLength.node,
     ]),
+    notes.node,
   ]);
   const message = messageLine(() => compute());
   root.replaceChildren(toolbar, element("div", { class: "demo-body" }, [figure, outputs]), message.node);
@@ -56,6 +58,7 @@ export function mount(root, runtime, store = urlStore) {
       hull.set(answer.hull, answer.text.hull);
       tsp.set(answer.tsp, answer.text.tsp);
       tspLength.set(answer.tsp_length, answer.tsp_length.toFixed(4));
+      notes.set(answer.notes);
       markDirty();
     },
   });

@@ -11,7 +11,7 @@ import { booleanField, pointsField } from "../ui/fields.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
 import { PY } from "../generated/constants.js";
-import { button, demoRequests, element, messageLine } from "./common.js";
+import { button, demoRequests, element, messageLine, notesLine } from "./common.js";
 import { BASELINES, IMAGES, panelView, problemPanels, showAnswer } from "./three-problems-panels.js";
 
 const ID = "three-problems";
@@ -66,6 +66,7 @@ export function mount(root, runtime, store = urlStore) {
     },
   });
   const message = messageLine(() => compute());
+  const notes = notesLine();
   const toolbar = element("div", { class: "demo-toolbar" }, [
     button("예제로 되돌리기", "reset", () => setPoints(SCHEMA.points.default())),
     voteToggle.node,
@@ -91,6 +92,7 @@ export function mount(root, runtime, store = urlStore) {
       panels.map((p) => p.panel),
     ),
     legend,
+    notes.node,
     message.node,
   );
   root.dataset.state = "busy";
@@ -118,6 +120,7 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
+      notes.set(answer.notes);
       if (showAnswer(parts, answer))
         message.show(
           "학습한 가중치를 내려받지 못해 일부 모델의 답이 빠졌습니다. ‘다시 시도’를 누르면 다시 내려받습니다.",

@@ -1,18 +1,21 @@
 """Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
 
+from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.handlers.base import bool_param, handler, tsp_points
 from ptrnet.pointer.tasks import SPECS
 
 
-def _hull_and_tour(points: list[list[float]]) -> dict:
-    """Hull and optimal tour in the canonical notation, plus the tour's length."""
+def _hull_and_tour(points: list[list[float]], triangulation: bool = False) -> dict:
+    """Hull and optimal tour in the canonical notation, the tour's length, and notes on a degenerate point set
+    (triangulation: the answer will show Delaunay too)."""
     hull, tsp = hull_sequence(points), tsp_sequence(points)
     return {
         "hull": hull,
         "tsp": tsp,
         "tsp_length": tour_length(points, [i - 1 for i in tsp[:-1]]),
+        "notes": notes(points, triangulation),
         "text": {"hull": format_sequence(hull), "tsp": format_sequence(tsp)},
     }
 
@@ -30,7 +33,7 @@ def _three_problems(params: dict) -> dict:
     from ptrnet.pointer import trained
 
     points = tsp_points(params)
-    exact = _hull_and_tour(points)
+    exact = _hull_and_tour(points, triangulation=True)
     exact["delaunay"] = delaunay_sequence(points)
     exact["text"]["delaunay"] = format_triangles(exact["delaunay"])
     models = trained.three_models(points, exact, vote=bool_param(params, "vote", False))
