@@ -63,3 +63,23 @@ def test_degenerate_inputs_and_input_errors(selenium):
         assert "12개까지만" in str(err)
     else:
         raise AssertionError("13 points must be rejected")
+
+
+def test_degenerate_notes_match_cpython(selenium):
+    from ptrnet.geometry.degenerate import notes
+
+    cases = [
+        [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.5, 0.25], [0.25, 0.25]],  # a repeat, a hull edge
+        [[0.1, 0.1], [0.5, 0.5], [0.9, 0.9]],  # one line
+        [[0.45, 0.45], [0.1, 0.9], [0.9, 0.9], [0.3, 0.2], [0.75, 0.3], [0.6, 0.65], [0.15, 0.5]],  # none
+    ]
+    expected = [notes(points, triangulation=True) for points in cases]
+    assert expected[0] and expected[1] and not expected[2]
+    assert _notes_in_pyodide(selenium, cases) == expected
+
+
+@run_in_pyodide(packages=["ptrnet"])
+def _notes_in_pyodide(selenium, cases):
+    from ptrnet.geometry.degenerate import notes
+
+    return [notes(points, triangulation=True) for points in cases]
