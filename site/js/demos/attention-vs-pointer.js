@@ -11,7 +11,7 @@ import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, messageLine, output, pointsNamed, slotColumn } from "./common.js";
+import { button, demoRequests, element, messageLine, notesLine, output, pointsNamed, slotColumn } from "./common.js";
 
 const ID = "attention-vs-pointer";
 const [MIN_POINTS, MAX_POINTS] = PY.attentionPoints;
@@ -78,10 +78,12 @@ export function mount(root, runtime, store = urlStore) {
     ],
   );
   const message = messageLine(() => compute());
+  const notes = notesLine();
   root.replaceChildren(
     toolbar,
     element("div", { class: "panels panels-two" }, [left.node, right.node]),
     element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), truth.node]),
+    notes.node,
     message.node,
   );
   root.dataset.state = "busy";
@@ -137,6 +139,7 @@ export function mount(root, runtime, store = urlStore) {
     token.set(s.token, `${s.token === 0 ? "⇐" : s.token_text}${missing}${ended} · 어텐션이 가장 큰 점 P${s.peak}`);
     pointer.set(p.probs, p.probs.map((w, k) => `${k < n ? `P${k + 1}` : "⇐"} ${formatProbability(w)}`).join(" · "));
     truth.set(answer.truth, answer.text.truth);
+    notes.set(answer.notes);
     outputs.s2s.set(answer.seq2seq_output, `⇒ ${answer.seq2seq_output.map(tokenText).join(" → ")} ⇐`);
     outputs.ptr.set(answer.pointer_output, `⇒ ${answer.pointer_output.map(tokenText).join(" → ")} ⇐`);
     markDirty();

@@ -1,6 +1,7 @@
 """Demos 1 and 4 and the attention view beside demo 3, with the trained LSTM models (ptrnet.pointer.trained;
 weights in data/hull_*.npz)."""
 
+from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import format_sequence, hull_sequence
 from ptrnet.handlers.base import MIN_MODEL_POINTS, InputError, bool_param, handler, model_points, parse_points
 from ptrnet.pointer.lstm_ptr import S2S_N
@@ -75,4 +76,9 @@ def _attention_vs_pointer(params: dict) -> dict:
         raise InputError(f"어텐션 seq2seq는 점 {low}–{high}개로 학습해서 점을 {low}개부터 {high}개까지 둘 수 있습니다.")
     truth = hull_sequence(points)
     result = trained.attention_vs_pointer(points)
-    return {"points": points, "truth": truth, "text": {"truth": format_sequence(truth)}} | result
+    return {
+        "points": points,
+        "truth": truth,
+        "notes": notes(points),
+        "text": {"truth": format_sequence(truth)},
+    } | result
