@@ -87,3 +87,22 @@ def test_the_note_gives_the_model_cards_accuracy_at_this_many_points(demo):
     note = demo.text_content(f"{ROOT} .demo-note")
     assert f"점이 7개일 때는 {100 * sizes['7']:.1f}\u00a0%" in note
     assert f"{100 * min(sizes.values()):.1f}\u00a0%–{100 * max(sizes.values()):.1f}\u00a0%" in note
+
+
+def test_points_on_one_line_are_noted_for_the_model_but_not_for_the_example(page, site_url):
+    line = "_".join(f"{0.1 + 0.1 * k:.1f},{0.1 + 0.1 * k:.1f}" for k in range(7))  # on y = x: exactly one line
+    page.goto(f"{site_url}index.html#hull-steps.points={line}")
+    wait_ready(page, DEMO)
+    assert_matches_model(page, 1, False)
+    note = page.locator(f'{ROOT} [data-out="notes"]')
+    assert (
+        out_value(page, DEMO, "notes")
+        == dispatch("hull-steps", "real", {"points": canvas_points(page, CANVAS)})["notes"]
+    )
+    assert note.is_visible() and "양 끝점(P1, P7)" in note.text_content()
+    page.click(f'{ROOT} [data-control="model"]')  # the example's fixed points: nothing to note
+    wait_ready(page, DEMO)
+    assert not note.is_visible()
+    page.click(f'{ROOT} [data-control="model"]')  # back to the model: its answer and note come back
+    wait_ready(page, DEMO)
+    assert note.is_visible() and "한 직선 위" in note.text_content()

@@ -148,7 +148,7 @@ export function messageLine(onRetry) {
 // Notes on a degenerate point set (Python's geometry.degenerate): where an answer follows a rule
 // of the notation rather than what the picture suggests. Hidden while there is nothing to say.
 export function notesLine() {
-  const node = element("p", { class: "demo-notes", "data-out": "notes" });
+  const node = element("p", { class: "demo-note", "data-out": "notes" });
   node.hidden = true;
   return {
     node,

@@ -12,7 +12,17 @@ import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
-import { button, demoRequests, element, messageLine, output, pointIndex, pointsNamed, slotColumn } from "./common.js";
+import {
+  button,
+  demoRequests,
+  element,
+  messageLine,
+  notesLine,
+  output,
+  pointIndex,
+  pointsNamed,
+  slotColumn,
+} from "./common.js";
 import { modelNote, stepOutputs } from "./hull-steps-panels.js";
 
 const ID = "hull-steps";
@@ -94,8 +104,15 @@ export function mount(root, runtime, store = urlStore) {
       text: "마스크를 켜면 이미 고른 점은 후보에서 빠지고(×), 남은 확률이 다시 합이 1이 되도록 나뉩니다. 처음 고른 점(7점 예제에서는 P3)만은 다각형을 닫아야 하므로 끝까지 남습니다.",
     }),
   ]);
+  const geometryNotes = notesLine(); // the model's own points only: the example's are in general position
   const message = messageLine(() => compute());
-  root.replaceChildren(toolbar, element("div", { class: "demo-body steps-body" }, [figure, side]), notes, message.node);
+  root.replaceChildren(
+    toolbar,
+    element("div", { class: "demo-body steps-body" }, [figure, side]),
+    notes,
+    geometryNotes.node,
+    message.node,
+  );
   root.dataset.state = "busy";
 
   function show(view) {
@@ -134,6 +151,7 @@ export function mount(root, runtime, store = urlStore) {
   const requestModel = demoRequests(root, runtime, ID, "real", message, {
     onAnswer(answer) {
       decoded = answer;
+      geometryNotes.set(answer.notes);
       sourceNote.textContent = modelNote(answer.model, answer.points.length);
       state.step = Math.min(state.step, answer.steps.length);
       show(modelStep(answer, state.step));
@@ -174,11 +192,14 @@ export function mount(root, runtime, store = urlStore) {
       : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
     canvas.classList.toggle("is-editable", state.model);
     // In the model's mode nothing is asked until the demo is near the screen (the weights wait).
-    if (!state.model) requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
-    else if (!nearScreen.started()) return;
-    else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points))
+    if (!state.model) {
+      geometryNotes.set([]);
+      requestExample({ step: Math.min(state.step, EXAMPLE_STEPS), mask: state.mask });
+    } else if (!nearScreen.started()) return;
+    else if (decoded && decoded.mask === state.mask && samePoints(decoded.points, state.points)) {
+      geometryNotes.set(decoded.notes);
       show(modelStep(decoded, state.step));
-    else requestModel({ points: state.points, mask: state.mask });
+    } else requestModel({ points: state.points, mask: state.mask });
   }
 
   function changed({ save = true } = {}) {

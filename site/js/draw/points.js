@@ -140,10 +140,19 @@ export function create(el, { label, padding = SIZES.padding, interactive = true 
         ctx.lineWidth = 2;
         ctx.stroke();
       }
-      if (view.compact) return;
-      ctx.fillStyle = COLORS.pointLabel;
-      ctx.fillText(`P${index + 1}`, px + 7, py - 5);
     });
+    if (view.compact) return;
+    // One label per place: points at the same place share it ("P1, P6") instead of overprinting
+    const places = new Map();
+    current.forEach((point, index) => {
+      const key = point.join(",");
+      places.set(key, [...(places.get(key) ?? []), index]);
+    });
+    ctx.fillStyle = COLORS.pointLabel;
+    for (const indices of places.values()) {
+      const [px, py] = toPixel(current[indices[0]]);
+      ctx.fillText(indices.map((index) => `P${index + 1}`).join(", "), px + 7, py - 5);
+    }
   }
 
   followLayout(canvas, square.resize, () => lastView && render(lastView));

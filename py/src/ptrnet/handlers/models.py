@@ -24,6 +24,7 @@ def _hull_steps_real(params: dict) -> dict:
         "mask": mask,
         **trained.hull_steps(points, mask),
         "hull": hull_sequence(points),
+        "notes": notes(points),
         "model": trained.summary("hull"),
     }
 
