@@ -44,18 +44,34 @@ def on_hull_edges(points: list[list[float]]) -> list[int]:
 
 
 def cocircular(points: list[list[float]]) -> list[list[int]]:
-    """Sets of four or more places (0-based, ascending) on the circle of a Delaunay triangle, with none inside:
-    there more than one triangulation is Delaunay."""
+    """Sets of four or more places (0-based, ascending) on one circle with none inside: there more than one
+    triangulation is Delaunay. Two Delaunay triangles share such a circle when the vertex across their common
+    edge lies on it; joined that way, each circle's triangles are one group."""
     xy, distinct = _places(points)
-    groups: list[list[int]] = []
-    for triangle in delaunay([xy[i] for i in distinct]).tolist():
-        a, b, c = (distinct[k] for k in triangle)
-        if orient(xy[a], xy[b], xy[c]) < 0:
-            b, c = c, b
-        group = sorted({a, b, c} | {d for d in distinct if incircle(xy[a], xy[b], xy[c], xy[d]) == 0})
-        if len(group) > 3 and group not in groups:
-            groups.append(group)
-    return sorted(groups)
+    triangles = [[distinct[k] for k in t] for t in delaunay([xy[i] for i in distinct]).tolist()]  # ascending
+    sharing: dict[tuple[int, int], list[int]] = {}  # edge (low, high) -> the triangles that have it
+    for t, (a, b, c) in enumerate(triangles):
+        for edge in ((a, b), (a, c), (b, c)):
+            sharing.setdefault(edge, []).append(t)
+    group = list(range(len(triangles)))  # union-find: each triangle's representative
+
+    def root(t: int) -> int:
+        while group[t] != t:
+            t = group[t]
+        return t
+
+    for edge, pair in sharing.items():
+        if len(pair) == 2:
+            a, b, c = triangles[pair[0]]
+            if orient(xy[a], xy[b], xy[c]) < 0:
+                b, c = c, b
+            (d,) = set(triangles[pair[1]]) - set(edge)
+            if incircle(xy[a], xy[b], xy[c], xy[d]) == 0:
+                group[root(pair[0])] = root(pair[1])
+    circles: dict[int, set[int]] = {}
+    for t, corners in enumerate(triangles):
+        circles.setdefault(root(t), set()).update(corners)
+    return sorted(sorted(on) for on in circles.values() if len(on) > 3)
 
 
 def notes(points: list[list[float]], triangulation: bool = False) -> list[str]:
