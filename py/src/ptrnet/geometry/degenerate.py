@@ -2,10 +2,8 @@
 suggests (SPEC section 2), and the notes that tell the reader so: repeated points, fewer than three
 places or all points on one line, points on a hull edge, four or more points on one circle."""
 
-from ptrnet.geometry.delaunay import delaunay, incircle
+from ptrnet.geometry.delaunay import Point, delaunay, incircle
 from ptrnet.geometry.hull import convex_hull, orient
-
-Point = tuple[float, float]
 
 
 def _places(points: list[list[float]]) -> tuple[list[Point], list[int]]:
