@@ -2,17 +2,14 @@
 suggests (SPEC section 2), and the notes that tell the reader so: repeated points, fewer than three
 places or all points on one line, points on a hull edge, four or more points on one circle."""
 
-from ptrnet.geometry.delaunay import Point, delaunay, incircle
+from ptrnet.geometry.delaunay import Point, delaunay, distinct_places, incircle
 from ptrnet.geometry.hull import convex_hull, orient
 
 
 def _places(points: list[list[float]]) -> tuple[list[Point], list[int]]:
     """The points as tuples, and the smallest index at each distinct place (as the hull and Delaunay keep)."""
     xy = [(float(x), float(y)) for x, y in points]
-    first: dict[Point, int] = {}
-    for i, p in enumerate(xy):
-        first.setdefault(p, i)
-    return xy, sorted(first.values())
+    return xy, distinct_places(xy)
 
 
 def repeated(points: list[list[float]]) -> list[list[int]]:

@@ -35,14 +35,19 @@ def incircle(a: Point, b: Point, c: Point, d: Point) -> int:
     return (det > 0) - (det < 0)
 
 
+def distinct_places(xy: list[Point]) -> list[int]:
+    """The smallest index at each distinct place, ascending: a repeated point keeps its smallest index."""
+    first: dict[Point, int] = {}
+    for i, p in enumerate(xy):
+        first.setdefault(p, i)
+    return sorted(first.values())
+
+
 def delaunay(points: ArrayLike) -> np.ndarray:
     """Delaunay triangles as ascending index triples in lexicographic order; (0, 3) if there is no triangle."""
     pts = np.asarray(points, dtype=np.float64).reshape(-1, 2)  # (n, 2)
     xy = [tuple(p) for p in pts.tolist()]
-    first: dict[Point, int] = {}
-    for i, p in enumerate(xy):
-        first.setdefault(p, i)  # a repeated point keeps its smallest index
-    order = sorted(first.values())
+    order = distinct_places(xy)
     start = next((k for k in range(2, len(order)) if orient(xy[order[0]], xy[order[1]], xy[order[k]])), None)
     if start is None:  # fewer than 3 distinct points, or all on one line
         return np.zeros((0, 3), dtype=np.int64)
