@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull
 
-from ptrnet.geometry.degenerate import notes
 from ptrnet.pointer import trained
 from tests.browser.conftest import canvas_points, drag, out_value, wait_ready
 
@@ -71,15 +70,3 @@ def test_the_points_stay_within_the_models_sizes(page, site_url):
     wait_ready(page, DEMO)
     assert "5개보다 적어" in page.text_content(f"{ROOT} .demo-message")  # the link's 3 points: the example instead
     assert len(canvas_points(page, CANVAS)) == 7
-
-
-def test_points_on_one_line_get_a_note_beside_the_true_hull(page, site_url):
-    line = "_".join(f"{0.1 + 0.1 * k:.1f},{0.1 + 0.1 * k:.1f}" for k in range(6))
-    page.goto(f"{site_url}index.html#attention-vs-pointer.points={line}")
-    wait_ready(page, DEMO)
-    points = canvas_points(page, CANVAS)
-    assert out_value(page, DEMO, "truth") == [1, 6, 1]
-    assert out_value(page, DEMO, "notes") == notes(points)
-    assert "한 직선 위" in page.text_content(f'{ROOT} [data-out="notes"]')
-    expected = trained.attention_vs_pointer(points)  # the models still answer (scipy's hull cannot: flat input)
-    assert out_value(page, DEMO, "pointer") == pytest.approx(expected["pointer"][0]["probs"], abs=1e-4)

@@ -82,16 +82,6 @@ def test_degenerate_collinear_points_from_the_url_get_defined_answers(page, site
     assert "한 직선 위" in said and "삼각형은 하나도" in said
 
 
-def test_four_points_on_one_circle_are_noted_and_the_reference_example_is_not(page, site_url):
-    page.goto(f"{site_url}three-problems.html#three-problems.points=0.2,0.2_0.8,0.2_0.8,0.8_0.2,0.8")
-    wait_ready(page, DEMO)
-    note = page.locator('[data-demo="three-problems"] [data-out="notes"]')
-    assert note.is_visible() and "(P1, P2, P3, P4)" in note.text_content() and "들로네" in note.text_content()
-    page.click('[data-demo="three-problems"] [data-action="reset"]')
-    wait_ready(page, DEMO)
-    assert out_value(page, DEMO, "notes") == [] and not note.is_visible()
-
-
 # ---------------------------------------------------------------- our trained Ptr-Nets over the exact answers
 
 
