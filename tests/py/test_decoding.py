@@ -114,3 +114,44 @@ def test_beam_search_answers_with_the_most_probable_finished_beam(rule: str) -> 
         assert logp[b] == pytest.approx(scores[b, best[b]], abs=1e-12)
         row = every[b, best[b]]
         assert choices[b][choices[b] >= 0].tolist() == row[row >= 0].tolist()
+
+
+def _plain_beams(params: L.Params, x: np.ndarray, valid: np.ndarray, width: int, rule: str, steps: int) -> list:
+    """One example's beam search with no shortcut: every beam runs the whole model at every step, candidates in
+    (beam, slot) order, sorted stably. Finite-score beams as (choices, score), most probable first."""
+    keys, h0, c0 = L.encode(params, x, valid)
+    beams = [([], 0.0, h0, c0)]  # (choices, score, h, c)
+    for t in range(steps):
+        cands = []
+        for seq, score, h, c in beams:
+            if seq and seq[-1] <= 0:  # reached ⇐: stays, at no cost
+                cands.append((score, seq + [-1], h, c))
+                continue
+            chosen = np.zeros((1, x.shape[1] + 1), dtype=bool)
+            chosen[0, [j for j in seq if j > 0]] = True
+            first = np.array(seq[:1]) if t else None
+            prev = np.array(seq[-1:]) if t else None
+            logp, hn, cn = L.decoder_step(params, keys, x, prev, h, c, blocked_slots(rule, valid, chosen, first, t))
+            cands += [(score + float(lp), seq + [j], hn, cn) for j, lp in enumerate(logp[0]) if np.isfinite(lp)]
+        beams = [(s, sc, h, c) for sc, s, h, c in sorted(cands, key=lambda cand: -cand[0])[:width]]
+        if all(s[-1] <= 0 for s, *_ in beams):
+            break
+    return [(s, sc) for s, sc, *_ in beams]
+
+
+@pytest.mark.parametrize("rule", ["free", "mask", "tour"])
+def test_the_search_keeps_the_beams_of_a_plain_search_that_runs_the_model_on_every_beam_at_every_step(
+    rule: str,
+) -> None:
+    # the search skips forced steps (one open slot) and rows whose score is -inf or that reached ⇐
+    params = _random_model(7, scale=1.5)
+    rng = np.random.default_rng(7)
+    x = rng.random((6, 6, 2))
+    valid = np.arange(6)[None, :] < np.array([6, 3, 5, 1, 6, 4])[:, None]  # (6, 6): mixed sizes, padded
+    for width in (3, 8):
+        choices, logp, _ = decoding.beams(params, x, width, valid=valid, rule=rule, max_steps=14)
+        for b in range(len(x)):
+            plain = _plain_beams(params, x[b : b + 1], valid[b : b + 1], width, rule, 14)
+            got = [(row[row >= 0].tolist(), s) for row, s in zip(choices[b], logp[b], strict=True) if np.isfinite(s)]
+            assert [s for s, _ in got] == [[j for j in s if j >= 0] for s, _ in plain]
+            assert [s for _, s in got] == pytest.approx([s for _, s in plain], abs=1e-12)

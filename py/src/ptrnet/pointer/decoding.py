@@ -97,7 +97,8 @@ def beams(
 def _search(
     params: Params, x: Array, width: int, valid: Bools | None, rule: str, max_steps: int | None, until_decided: bool
 ) -> tuple[Ints, Array, Bools]:
-    """Beam search; until_decided stops as soon as no live beam can overtake the best finished one."""
+    """Beam search of a Ptr-Net (its slots are the steps' choices); until_decided stops as soon as no live beam can
+    overtake the best finished one."""
     x, valid, max_steps = _prepare(params, x, valid, max_steps)
     B, N, _ = x.shape
     K, S = width, N + 1
@@ -114,9 +115,17 @@ def _search(
     prev = first = np.zeros(B * K, dtype=np.int64)
     stay = np.where(np.arange(S) == 0, 0.0, -np.inf)  # (S,) a finished beam's only continuation
     free = blocked_slots("free", vr, chosen, None, 0) if rule == "free" else None  # the same at every step
+    unread: list[Ints | None] = []  # choices the decoder has yet to read (None: ⇒), in the rows' current order
     for t in range(max_steps):
         blocked = free if free is not None else blocked_slots(rule, vr, chosen, first if t else None, t)
-        logp, h, c = L.decoder_step(params, keys, xr, prev if t else None, h, c, blocked)
+        blocked = np.broadcast_to(blocked, (B * K, S))
+        unread.append(prev if t else None)
+        scored = np.isfinite(score).reshape(-1) & ~done  # (B*K,) live rows: the others' steps cannot matter
+        if (blocked[scored].sum(axis=1) == S - 1).all():
+            logp = np.where(blocked, -np.inf, 0.0)  # a forced step: its one open slot has probability 1
+        else:
+            logp = _read(params, keys, xr, unread, h, c, blocked, scored)
+            unread = []
         if done.any():
             logp = np.where(done[:, None], stay, logp)  # (B*K, S)
         cand = (score.reshape(-1, 1) + logp).reshape(B, K * S)
@@ -125,6 +134,7 @@ def _search(
         beam = top // S  # (B, K)
         rows = (by_example * K + beam).reshape(-1)  # (B*K,) the beam row each candidate extends
         h, c, chosen, first, was_done = h[rows], c[rows], chosen[rows], first[rows], done[rows]
+        unread = [p if p is None else p[rows] for p in unread]
         choice = np.where(was_done, -1, (top % S).reshape(-1))
         seqs = seqs[by_example, beam]
         seqs[:, :, t] = choice.reshape(B, K)
@@ -140,6 +150,22 @@ def _search(
         if until_decided and (np.where(finished, score, -np.inf).max(axis=1) >= live.max(axis=1)).all():
             break  # a live beam can only lose probability: no finished best can be overtaken
     return seqs[:, :, : t + 1], score, done.reshape(B, K) & np.isfinite(score)
+
+
+def _read(
+    params: Params, keys: Array, x: Array, unread: list, h: Array, c: Array, blocked: Bools, scored: Bools
+) -> Array:
+    """Log-probabilities (rows, slots) after the decoder reads the unread choices, for the scored rows only
+    (the rest: -inf); their h and c are updated in place. Forced steps left their choices unread, so a tour's
+    first step and its last three run no model, and the one live beam of the first steps runs as one row."""
+    at = slice(None) if scored.all() else np.flatnonzero(scored)
+    h_at, c_at = h[at], c[at]
+    for prev in unread:
+        h_at, c_at = L.decoder_state(params, x[at], None if prev is None else prev[at], h_at, c_at)
+    h[at], c[at] = h_at, c_at
+    logp = np.full(blocked.shape, -np.inf, dtype=h.dtype)
+    logp[at] = L.step_scores(params, keys[at], h_at, blocked[at])
+    return logp
 
 
 def sequences(params: Params, choices: Ints) -> list[list[int]]:

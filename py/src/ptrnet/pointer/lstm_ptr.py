@@ -155,11 +155,22 @@ def decoder_step(
     params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
 ) -> tuple[Array, Array, Array]:
     """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
+    h, c = decoder_state(params, x, prev, h, c)
+    return step_scores(params, keys, h, blocked), h, c
+
+
+def decoder_state(params: Params, x: Array, prev: Ints | None, h: Array, c: Array) -> tuple[Array, Array]:
+    """The decoder's h and c after it reads prev (None: the start ⇒)."""
     y = decoder_input(params, x, prev)
     h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
+    return h, c
+
+
+def step_scores(params: Params, keys: Array | None, h: Array, blocked: Bools | None) -> Array:
+    """Log-probabilities over the next step's slots (Ptr-Net) or tokens (B, slots) from the decoder's h."""
     model = kind(params)
     if model == "seq2seq":
-        return vocab_scores(params, h), h, c
+        return vocab_scores(params, h)
     if model == "attention":
-        return attended_scores(params, keys, h), h, c
-    return pointer_scores(params, keys, h, blocked)[0], h, c
+        return attended_scores(params, keys, h)
+    return pointer_scores(params, keys, h, blocked)[0]
