@@ -1,4 +1,5 @@
 // The page side of the Python worker: one runtime per page, shared by every demo.
+import { moduleWorker } from "./module-worker.js";
 import { CHANNEL, ERROR_KIND, STAGES } from "./protocol.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
@@ -8,14 +9,6 @@ const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader d
 const RESTART_WINDOW_MS = 60_000;
 // A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
 const START_STALL_MS = globalThis.PTRNET_START_STALL_MS ?? 45_000;
-
-// A module worker must come from the page's origin. When our scripts are embedded in another
-// site, a same-origin blob module imports our worker module instead (our host sends CORS).
-function createWorker() {
-  if (WORKER_URL.origin === location.origin) return new Worker(WORKER_URL, { type: "module" });
-  const trampoline = new Blob([`import ${JSON.stringify(WORKER_URL.href)};`], { type: "text/javascript" });
-  return new Worker(URL.createObjectURL(trampoline), { type: "module" });
-}
 
 class RuntimeError extends Error {
   constructor({ kind, message }) {
@@ -41,7 +34,7 @@ class Runtime {
     this.nextId = 1;
     this.lastHeard = performance.now();
     this.lastStage = performance.now();
-    this.worker = createWorker();
+    this.worker = moduleWorker(WORKER_URL);
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;

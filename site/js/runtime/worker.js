@@ -2,6 +2,7 @@
 // This file and protocol.js are the only Python↔JS boundary; `toPython` and `toJavaScript`
 // below are the only places where values cross it, and Python's errors arrive as objects.
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 import {
   captureSnapshot,
@@ -12,6 +13,7 @@ import {
   snapshotKey,
   storeSnapshot,
 } from "./snapshot.js";
+import { fetchWheels } from "./wheels.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
@@ -56,30 +58,38 @@ function installOrder(lock) {
   return order;
 }
 
-// Each wheel of the lock, downloaded (checked against the lock's sha256) while Python starts.
-function fetchWheels(lock) {
+// Each wheel of the lock, each after those it depends on, with its sha256 as the fetch's integrity.
+function lockedWheels(lock) {
   return installOrder(lock).map((name) => {
     const { file_name: file, sha256 } = lock.packages[name];
     const integrity = `sha256-${btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))))}`;
-    const wheel = fetchBytes(PYODIDE_URL + file, { integrity }).then((bytes) => ({ file, bytes }));
-    wheel.catch(() => {}); // awaited later, unless Python failed to start first
-    return wheel;
+    return { file, url: PYODIDE_URL + file, integrity };
   });
 }
 
-// Unpacks the wheels into site-packages. Their extension modules are loaded by Python's own
-// imports (dlopen), only those it imports, and at places a snapshot can record.
+// Puts the wheels' files into site-packages (Python unpacks those the browser could not inflate).
+// Their extension modules are loaded by Python's own imports (dlopen), only those it imports, and
+// at places a snapshot can record.
 async function installWheels(pyodide, wheels) {
-  const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
-  try {
-    for (const wheel of wheels) {
-      const { file, bytes } = await wheel;
-      unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
+  const sitePackages = pyodide._module.API.sitePackages;
+  for (const wheel of wheels) {
+    const { file, bytes, files } = await wheel;
+    if (files) writeFiles(pyodide.FS, sitePackages, files);
+    else {
+      const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
+      unpack.callKwargs(bytes, { filename: file, extract_dir: sitePackages });
+      unpack.destroy();
     }
-  } finally {
-    unpack.destroy();
   }
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
+}
+
+function writeFiles(FS, root, files) {
+  for (const { path, bytes } of files) {
+    const target = `${root}/${path}`;
+    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
+    FS.writeFile(target, bytes, { canOwn: true });
+  }
 }
 
 async function storeLater(key, snapshot) {
@@ -100,7 +110,7 @@ async function startPython(options, lockText) {
       await forgetSnapshots().catch(() => {});
     }
   }
-  const wheels = fetchWheels(JSON.parse(lockText));
+  const wheels = fetchWheels(lockedWheels(JSON.parse(lockText)));
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
   postStatus(STAGES[1]);
   await installWheels(pyodide, wheels);
@@ -155,19 +165,6 @@ function toJavaScript(pyValue) {
     return item;
   };
   return { value: plain(value), transfer };
-}
-
-async function fetchResponse(url, init) {
-  const file = url.split("/").pop();
-  const response = await fetch(url, init).catch(() => {
-    throw new Error(`${file} 파일을 내려받지 못했습니다. 네트워크 연결을 확인한 뒤 다시 시도해 주세요.`);
-  });
-  if (!response.ok) throw new Error(`${file} 파일을 내려받지 못했습니다 (HTTP ${response.status}).`);
-  return response;
-}
-
-async function fetchBytes(url, init) {
-  return new Uint8Array(await (await fetchResponse(url, init)).arrayBuffer());
 }
 
 // Fetches every weight file a call reported missing, all at once (Python names each at the path it

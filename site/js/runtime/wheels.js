@@ -1,0 +1,52 @@
+// The wheels, downloaded (each checked against its integrity) while Python starts, and inflated
+// there too by a helper worker (wheel-worker.js) on a thread of its own: once Pyodide is up, only
+// writing their files is left. Where no helper runs (no nested workers, no deflate-raw, its script
+// failed to load), this worker downloads them and Python unpacks them.
+import { fetchBytes } from "./fetching.js";
+import { moduleWorker } from "./module-worker.js";
+import { canInflate } from "./wheel-files.js";
+
+const HELPER_URL = new URL("./wheel-worker.js", import.meta.url);
+
+function startHelper() {
+  try {
+    return typeof Worker === "function" && canInflate() ? moduleWorker(HELPER_URL) : null;
+  } catch {
+    return null;
+  }
+}
+
+// wheels: [{file, url, integrity}] → a promise per wheel of {file, bytes, files}: files
+// [{path, bytes}], or null where Python is to unpack the bytes.
+export function fetchWheels(wheels) {
+  const unanswered = new Map(); // file → {resolve, reject}, until the helper answers for it
+  const promises = wheels.map((wheel) => {
+    const promise = new Promise((resolve, reject) => unanswered.set(wheel.file, { resolve, reject }));
+    promise.catch(() => {}); // awaited later, unless Python failed to start first
+    return promise;
+  });
+  const fetchHere = () => {
+    for (const { file, url, integrity } of wheels)
+      unanswered.get(file)?.resolve(fetchBytes(url, { integrity }).then((bytes) => ({ file, bytes, files: null })));
+    unanswered.clear();
+  };
+  const helper = startHelper();
+  if (!helper) {
+    fetchHere();
+    return promises;
+  }
+  helper.onerror = (event) => {
+    event.preventDefault();
+    helper.terminate();
+    fetchHere();
+  };
+  helper.onmessage = ({ data }) => {
+    const { resolve, reject } = unanswered.get(data.file);
+    unanswered.delete(data.file);
+    if (data.error) reject(new Error(data.error));
+    else resolve(data);
+    if (!unanswered.size) helper.terminate();
+  };
+  helper.postMessage({ wheels });
+  return promises;
+}
