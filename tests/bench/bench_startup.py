@@ -50,21 +50,24 @@ mark("pyodide.mjs fetched and evaluated");
 const indexURL = new URL("./pyodide/", import.meta.url).href;
 const pyodide = await loadPyodide({ indexURL, fullStdLib: false });
 mark("loadPyodide: wasm fetch + compile, stdlib, interpreter");
-// As the site's worker: wheels unpacked, extension modules loaded by the imports that need them.
-const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
+// As the site: the browser inflates each wheel (the site's helper worker does it while Pyodide
+// starts), its files are written into site-packages, and the imports load the extension modules
+// they need.
+const { wheelFiles } = await import("./js/runtime/wheel-files.js");
+const { relistSitePackages, writeFiles } = await import("./js/runtime/wheels.js");
 const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
 const install = async (name) => {
   const file = lock.packages[name].file_name;
-  const bytes = new Uint8Array(await (await fetch(indexURL + file)).arrayBuffer());
-  unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  const files = await wheelFiles(new Uint8Array(await (await fetch(indexURL + file)).arrayBuffer()));
+  mark(`${name} wheel fetched and inflated (on the site: beside loadPyodide)`);
+  writeFiles(pyodide, files);
+  relistSitePackages(pyodide);
+  mark(`${name} files written`);
 };
 await install("numpy");
-mark("numpy wheel fetched and unpacked");
 pyodide.runPython("import numpy");
 mark("import numpy (loads 3 of its 15 extension modules)");
 await install("ptrnet");
-mark("ptrnet wheel fetched and unpacked");
 pyodide.runPython("import ptrnet.api");
 mark("import ptrnet.api");
 pyodide.runPython("from ptrnet import api; api.dispatch('sequences', 'solve', {'points': [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]})");

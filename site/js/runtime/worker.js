@@ -13,7 +13,7 @@ import {
   snapshotKey,
   storeSnapshot,
 } from "./snapshot.js";
-import { fetchWheels } from "./wheels.js";
+import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
@@ -71,25 +71,16 @@ function lockedWheels(lock) {
 // Their extension modules are loaded by Python's own imports (dlopen), only those it imports, and
 // at places a snapshot can record.
 async function installWheels(pyodide, wheels) {
-  const sitePackages = pyodide._module.API.sitePackages;
   for (const wheel of wheels) {
     const { file, bytes, files } = await wheel;
-    if (files) writeFiles(pyodide.FS, sitePackages, files);
+    if (files) writeFiles(pyodide, files);
     else {
       const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
-      unpack.callKwargs(bytes, { filename: file, extract_dir: sitePackages });
+      unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
       unpack.destroy();
     }
   }
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
-}
-
-function writeFiles(FS, root, files) {
-  for (const { path, bytes } of files) {
-    const target = `${root}/${path}`;
-    FS.mkdirTree(target.slice(0, target.lastIndexOf("/")));
-    FS.writeFile(target, bytes, { canOwn: true });
-  }
+  relistSitePackages(pyodide);
 }
 
 async function storeLater(key, snapshot) {
