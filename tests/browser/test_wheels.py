@@ -10,6 +10,7 @@ import zipfile
 import pytest
 
 from tests.browser.conftest import out_value, wait_ready
+from tests.harness import wait_until
 from tests.site_build import config
 
 IMPORT = """async (name) => {
@@ -136,3 +137,22 @@ def test_a_wheel_that_fails_to_download_is_a_korean_error_and_retry_recovers(pag
     page.click('[data-action="retry-python"]')
     wait_ready(page, "sequences")
     assert out_value(page, "sequences", "hull")
+
+
+def test_offline_a_fresh_start_gets_the_wheels_from_the_service_worker_cache(browser, site_url):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    wait_until(page, "async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
+    page.evaluate("() => caches.delete('pyodide-snapshot')")  # so that the next start is a fresh one
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker.url.rsplit("/", 1)[-1]))
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page, "sequences")
+    assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "fresh"
+    assert "wheel-worker.js" in workers
+    assert out_value(page, "sequences", "hull")
+    context.close()
