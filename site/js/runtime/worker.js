@@ -76,8 +76,11 @@ async function installWheels(pyodide, wheels) {
     if (files) writeFiles(pyodide, files);
     else {
       const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
-      unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
-      unpack.destroy();
+      try {
+        unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
+      } finally {
+        unpack.destroy();
+      }
     }
   }
   relistSitePackages(pyodide);
