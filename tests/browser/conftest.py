@@ -115,6 +115,17 @@ def wait_ready(page: Page, demo: str) -> None:
     )
 
 
+def controlled_visit(browser, url: str):
+    """A first visit in a new context with its service worker allowed, once demo 2 has answered and the
+    worker controls the page: (context, page)."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(url)
+    wait_ready(page, "sequences")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    return context, page
+
+
 def wait_settled(page: Page) -> None:
     """Wait until the page has loaded and every demo on it has mounted and answered (or waits to come into view)."""
     page.wait_for_load_state("load")

@@ -1,6 +1,6 @@
 """The page's Python runtime: loading state, failure with a Korean message, retry."""
 
-from tests.browser.conftest import out_value, wait_ready
+from tests.browser.conftest import controlled_visit, out_value, wait_ready
 
 
 def test_a_failed_python_load_shows_a_korean_error_and_retry_recovers(page, site_url):
@@ -72,12 +72,8 @@ def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(pa
 
 
 def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, site_url):
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(site_url + "index.html")
-    wait_ready(page, "sequences")
-    # Wait until the service worker controls the page and has cached every file.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    context, page = controlled_visit(browser, site_url + "index.html")
+    # The service worker has cached every file once its cache holds them.
     version = page.evaluate("async () => (await caches.keys()).find((k) => k.startsWith('ptrnet-'))")
     cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", version)
     assert cached > 20

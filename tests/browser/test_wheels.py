@@ -9,7 +9,7 @@ import zipfile
 
 import pytest
 
-from tests.browser.conftest import out_value, wait_ready
+from tests.browser.conftest import controlled_visit, out_value, wait_ready
 from tests.harness import wait_until
 from tests.site_build import config
 
@@ -140,11 +140,7 @@ def test_a_wheel_that_fails_to_download_is_a_korean_error_and_retry_recovers(pag
 
 
 def test_offline_a_fresh_start_gets_the_wheels_from_the_service_worker_cache(browser, site_url):
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(site_url + "index.html")
-    wait_ready(page, "sequences")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    context, page = controlled_visit(browser, site_url + "index.html")
     wait_until(page, "async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
     page.evaluate("() => caches.delete('pyodide-snapshot')")  # so that the next start is a fresh one
     workers = []
