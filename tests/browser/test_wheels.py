@@ -70,6 +70,12 @@ def _crafted(compression: int, comment: bytes = b"", unseekable: bool = False, n
     return bytes(out.data if unseekable else out.getvalue())
 
 
+def _encrypted(archive: bytes) -> bytes:
+    """The archive with its last file marked encrypted (bit 0 of the central directory's flags)."""
+    at = archive.rindex(b"PK\x01\x02") + 8
+    return archive[:at] + bytes([archive[at] | 1]) + archive[at + 1 :]
+
+
 def test_the_browser_inflates_each_shipped_wheel_into_exactly_the_files_pythons_zipfile_reads(page, site_url):
     page.goto(site_url + "embed-guide.html")
     wheels = sorted((config.DIST / "pyodide").glob("*.whl"))
@@ -98,8 +104,9 @@ def test_stored_files_comments_extra_fields_and_data_descriptors_inflate_as_zipf
         (_crafted(zipfile.ZIP_DEFLATED)[:-30], "no end of central directory"),
         (_crafted(zipfile.ZIP_DEFLATED, names=("../escape.txt",)), "leaves the folder"),
         (b"PK" + bytes(40), "no end of central directory"),
+        (_encrypted(_crafted(zipfile.ZIP_DEFLATED)), "is encrypted"),
     ],
-    ids=["bzip2", "truncated", "escaping-path", "not-a-zip"],
+    ids=["bzip2", "truncated", "escaping-path", "not-a-zip", "encrypted"],
 )
 def test_archives_the_reader_cannot_take_are_refused_with_a_reason(page, site_url, archive: bytes, error: str):
     page.goto(site_url + "embed-guide.html")
