@@ -115,6 +115,17 @@ def wait_ready(page: Page, demo: str) -> None:
     )
 
 
+def imported_file(page: Page, name: str) -> str:
+    """Import a module in the page's Python and say which file it came from (runtime/import_module)."""
+    return page.evaluate(
+        """async (name) => {
+          const { getRuntime } = await import('./js/runtime/client.js');
+          return (await getRuntime().call('runtime', 'import_module', { name })).file;
+        }""",
+        name,
+    )
+
+
 def controlled_visit(browser, url: str):
     """A first visit in a new context with its service worker allowed, once demo 2 has answered and the
     worker controls the page: (context, page)."""

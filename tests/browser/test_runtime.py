@@ -1,6 +1,6 @@
 """The page's Python runtime: loading state, failure with a Korean message, retry."""
 
-from tests.browser.conftest import controlled_visit, out_value, wait_ready
+from tests.browser.conftest import controlled_visit, imported_file, out_value, wait_ready
 
 
 def test_a_failed_python_load_shows_a_korean_error_and_retry_recovers(page, site_url):
@@ -73,7 +73,7 @@ def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(pa
 
 def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, site_url):
     context, page = controlled_visit(browser, site_url + "index.html")
-    # The service worker has cached every file once its cache holds them.
+    # A controlling service worker has finished its install step, which caches every file up front.
     version = page.evaluate("async () => (await caches.keys()).find((k) => k.startsWith('ptrnet-'))")
     cached = page.evaluate("async (name) => (await (await caches.open(name)).keys()).length", version)
     assert cached > 20
@@ -142,16 +142,12 @@ def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, si
 def test_a_stdlib_module_outside_our_precompiled_zip_is_fetched_from_the_full_one(page, site_url):
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
-    imported = """async (name) => {
-      const { getRuntime } = await import('./js/runtime/client.js');
-      return getRuntime().call('runtime', 'import_module', { name });
-    }"""
-    assert page.evaluate(imported, "json")["file"].startswith("/lib/python312.zip/")
+    assert imported_file(page, "json").startswith("/lib/python312.zip/")
     assert not [url for url in page.watch.requests if url.endswith("python_stdlib_full.zip")]
     # Packages our zip lacks (xml, unittest), a submodule of one it has (json.tool), and a
     # module that builds docstrings from those of a module in our zip (email.mime -> policy).
     for name in ["xml.dom.minidom", "unittest.mock", "json.tool", "email.mime.text"]:
-        assert page.evaluate(imported, name)["file"].startswith("/lib/python_stdlib_full.zip/"), name
+        assert imported_file(page, name).startswith("/lib/python_stdlib_full.zip/"), name
     assert len([url for url in page.watch.requests if url.endswith("python_stdlib_full.zip")]) == 1
     assert not page.watch.console_errors
 

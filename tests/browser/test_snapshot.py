@@ -2,15 +2,11 @@
 leaves one, a later visit starts from it and answers as a fresh start does, and a snapshot that does
 not fit is dropped for a normal start."""
 
-from tests.browser.conftest import PageWatch, out_value, wait_ready
+from tests.browser.conftest import PageWatch, imported_file, out_value, wait_ready
 from tests.harness import wait_until
 
 STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length"
 START = "() => document.documentElement.dataset.pythonStart"
-IMPORT = """async (name) => {
-  const { getRuntime } = await import('./js/runtime/client.js');
-  return getRuntime().call('runtime', 'import_module', { name });
-}"""
 ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
 
 
@@ -36,13 +32,13 @@ def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser
     assert out_value(page, "sequences", "hull") == fresh_hull
     # numpy.random was not imported when the snapshot was taken: its extension modules are
     # loaded now, on the restored memory; the trainer draws from it and trains.
-    assert page.evaluate(IMPORT, "numpy.random")["file"].endswith("numpy/random/__init__.pyc")
+    assert imported_file(page, "numpy.random").endswith("numpy/random/__init__.pyc")
     wait_ready(page, "sort-trainer")
     page.click('[data-demo="sort-trainer"] [data-action="train"]')
     page.wait_for_function(f"() => ({ITERATION})() >= 200", timeout=60_000)
     page.click('[data-demo="sort-trainer"] [data-action="pause"]')
     # A module from the full stdlib, fetched after the restore.
-    assert page.evaluate(IMPORT, "xml.dom.minidom")["file"].startswith("/lib/python_stdlib_full.zip/")
+    assert imported_file(page, "xml.dom.minidom").startswith("/lib/python_stdlib_full.zip/")
     assert not page.watch.console_errors
 
     # A page whose demo fetches trained weights into the restored runtime's files.

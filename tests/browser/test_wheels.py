@@ -9,14 +9,9 @@ import zipfile
 
 import pytest
 
-from tests.browser.conftest import controlled_visit, out_value, wait_ready
+from tests.browser.conftest import controlled_visit, imported_file, out_value, wait_ready
 from tests.harness import wait_until
 from tests.site_build import config
-
-IMPORT = """async (name) => {
-  const { getRuntime } = await import('./js/runtime/client.js');
-  return getRuntime().call('runtime', 'import_module', { name });
-}"""
 
 # {path: sha-256} of every file the browser inflates from the archive (base64), or the error's text.
 INFLATE = """async (archive) => {
@@ -120,7 +115,7 @@ def test_a_fresh_start_inflates_the_wheels_in_a_helper_worker_and_answers(page, 
     wait_ready(page, "sequences")
     assert "wheel-worker.js" in workers
     assert page.evaluate("() => document.documentElement.dataset.pythonStart") == "fresh"
-    numpy = page.evaluate(IMPORT, "numpy.random")["file"]
+    numpy = imported_file(page, "numpy.random")
     assert numpy.endswith("/site-packages/numpy/random/__init__.pyc")
     assert out_value(page, "sequences", "hull")
     assert not page.watch.console_errors
@@ -130,7 +125,7 @@ def test_without_the_helper_worker_python_unpacks_the_wheels_and_the_page_answer
     page.route("**/js/runtime/wheel-worker.js", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
-    assert page.evaluate(IMPORT, "ptrnet.api")["file"].endswith("/site-packages/ptrnet/api.pyc")
+    assert imported_file(page, "ptrnet.api").endswith("/site-packages/ptrnet/api.pyc")
     assert out_value(page, "sequences", "hull")
 
 
