@@ -37,6 +37,24 @@ def test_canvases_and_controls_are_drawn_before_python_is_ready(page, site_url):
     wait_ready(page, "sequences")
 
 
+def test_the_wasm_downloads_beside_the_runtime_script_not_after_it(page, site_url):
+    # The 10 MB wasm is most of a cold load's bytes: its download must not wait for the 1.2 MB
+    # pyodide.asm.js to arrive and run. With that script held back, the wasm is asked for all the same.
+    held = []
+    page.route("**/pyodide/pyodide.asm.js", lambda route: held.append(route))
+    is_wasm = lambda request: request.url.endswith("/pyodide/pyodide.asm.wasm")  # noqa: E731
+    with page.expect_request(is_wasm, timeout=30_000):
+        page.goto(site_url + "index.html")
+    page.wait_for_timeout(200)  # the script's request is in by now, still unanswered
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/pyodide/pyodide.asm.js")
+    wait_ready(page, "sequences")
+    assert (
+        len([url for url in page.watch.requests if url.endswith("/pyodide/pyodide.asm.wasm")]) == 1
+    )  # Pyodide's own request, made early
+
+
 def test_python_starts_on_a_page_that_never_gets_an_animation_frame(page, site_url):
     # A tab opened in the background paints nothing, so requestAnimationFrame never calls back; the
     # worker, which waits for the first paint, must start after its deadline anyway.

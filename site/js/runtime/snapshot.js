@@ -20,22 +20,27 @@ let bootTableLength = 0; // function table length when the runtime's preRun bega
 let restoreHook = null; // run once in preRun of the next start, with the emscripten Module
 
 // Pyodide's module factory, wrapped so that our preRun step runs after Pyodide's own file
-// system set-up (preRun steps run last-listed first) and before the runtime initialises.
-export async function prepareRuntimeFactory(indexURL) {
-  if (globalThis._createPyodideModule?.wrapped) return;
-  await import(`${indexURL}pyodide.asm.js`);
-  const create = globalThis._createPyodideModule;
-  const wrapped = (settings) => {
-    settings.preRun.unshift((Module) => {
-      bootTableLength = Module.wasmTable.length;
-      const hook = restoreHook;
-      restoreHook = null;
-      hook?.(Module);
-    });
-    return create(settings);
-  };
-  wrapped.wrapped = true;
-  globalThis._createPyodideModule = wrapped;
+// system set-up (preRun steps run last-listed first) and before the runtime initialises. The
+// wrap happens as pyodide.asm.js defines the factory, so that loadPyodide itself loads that
+// script: it starts fetching the 10 MB wasm first, and the script downloads beside it.
+export function wrapRuntimeFactory() {
+  if (Object.hasOwn(globalThis, "_createPyodideModule")) return;
+  let wrapped;
+  Object.defineProperty(globalThis, "_createPyodideModule", {
+    configurable: true,
+    get: () => wrapped,
+    set(create) {
+      wrapped = (settings) => {
+        settings.preRun.unshift((Module) => {
+          bootTableLength = Module.wasmTable.length;
+          const hook = restoreHook;
+          restoreHook = null;
+          hook?.(Module);
+        });
+        return create(settings);
+      };
+    },
+  });
 }
 
 // The cache key: the lock (Pyodide's version and both wheels' hashes), what was imported before

@@ -7,11 +7,11 @@ import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 import {
   captureSnapshot,
   forgetSnapshots,
-  prepareRuntimeFactory,
   readSnapshot,
   restoreSnapshot,
   snapshotKey,
   storeSnapshot,
+  wrapRuntimeFactory,
 } from "./snapshot.js";
 import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 
@@ -122,10 +122,8 @@ async function startPython(options, lockText) {
 
 async function start() {
   postStatus(STAGES[0]);
-  const [lockText] = await Promise.all([
-    fetchResponse(LOCK_URL).then((response) => response.text()),
-    prepareRuntimeFactory(PYODIDE_URL),
-  ]);
+  wrapRuntimeFactory();
+  const lockText = await fetchResponse(LOCK_URL).then((response) => response.text());
   const { pyodide, start } = await startPython({ indexURL: PYODIDE_URL, fullStdLib: false }, lockText);
   const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
   postStatus({ ...READY, start });
