@@ -50,9 +50,8 @@ def test_the_wasm_downloads_beside_the_runtime_script_not_after_it(page, site_ur
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.js")
     wait_ready(page, "sequences")
-    assert (
-        len([url for url in page.watch.requests if url.endswith("/pyodide/pyodide.asm.wasm")]) == 1
-    )  # Pyodide's own request, made early
+    wasm_requests = [url for url in page.watch.requests if url.endswith("/pyodide/pyodide.asm.wasm")]
+    assert len(wasm_requests) == 1  # Pyodide's own request, made early: nothing fetched it twice
 
 
 def test_python_starts_on_a_page_that_never_gets_an_animation_frame(page, site_url):
