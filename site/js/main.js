@@ -26,10 +26,14 @@ keepHashTargetInView();
 
 // Offline and faster repeat visits: the service worker caches the site (see sw.js). It is
 // registered once Python is ready (after a retry too), so that its downloads find the files in the HTTP cache
-// instead of racing the worker for them. It cannot see what this first visit fetched before it
-// took over, such as the KaTeX fonts the formulas used, so the page names those files.
+// instead of racing the worker for them, and once the demos in view have answered (or after
+// SERVICE_WORKER_AT_MOST_MS), since caching the whole site takes the CPU those answers need. It
+// cannot see what this first visit fetched before it took over, such as the KaTeX fonts the
+// formulas used, so the page names those files.
+const SERVICE_WORKER_AT_MOST_MS = 10_000;
 if ("serviceWorker" in navigator && location.protocol.startsWith("http")) {
   runtime.firstReady
+    .then(() => runtime.quiet(SERVICE_WORKER_AT_MOST_MS))
     .then(async () => {
       const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
       await navigator.serviceWorker.ready;

@@ -1,6 +1,7 @@
 """The page's Python runtime: loading state, failure with a Korean message, retry."""
 
 from tests.browser.conftest import controlled_visit, imported_file, out_value, wait_ready
+from tests.harness import SETTLED
 
 
 def test_a_failed_python_load_shows_a_korean_error_and_retry_recovers(page, site_url):
@@ -102,6 +103,48 @@ def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, sit
     wait_ready(page, "three-problems")
     assert out_value(page, "three-problems", "hull") == [3, 6, 4, 5, 3]
     context.close()
+
+
+def test_the_service_worker_is_registered_only_once_the_demos_in_view_have_answered(browser, site_url):
+    # Caching the whole site takes the CPU that the first answers need: it waits for them.
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.add_init_script(f"""
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+      navigator.serviceWorker.register = (...args) => {{
+        window.settledAtRegister = ({SETTLED})();
+        return register(...args);
+      }};
+    """)
+    page.goto(site_url + "index.html")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    assert page.evaluate("() => window.settledAtRegister") is True
+    context.close()
+
+
+def test_quiet_waits_for_the_pending_calls_or_at_most_its_limit(page, site_url):
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    waits = page.evaluate("""async () => {
+      const { getRuntime } = await import('./js/runtime/client.js');
+      const runtime = getRuntime();
+      let training = true;
+      const loop = (async () => {
+        while (training) await runtime.call('sort-trainer', 'train', { instance: 'quiet', iterations: 20 });
+      })();
+      let asked = performance.now();
+      await runtime.quiet(1000);
+      const busy = { waited: performance.now() - asked, pending: runtime.pending.size };
+      training = false;
+      await loop;
+      asked = performance.now();
+      await runtime.quiet(60_000);
+      return { busy, idle: { waited: performance.now() - asked, pending: runtime.pending.size } };
+    }""")
+    # calls kept coming: the limit ended the wait, with a call still pending
+    assert waits["busy"]["waited"] >= 1000 and waits["busy"]["pending"] == 1
+    # nothing pending: it waited its quiet spell (400 ms), far short of the limit
+    assert 400 <= waits["idle"]["waited"] < 30_000 and waits["idle"]["pending"] == 0
 
 
 def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, site_url):

@@ -7,6 +7,7 @@ const HEARTBEAT_MS = 250; // while requests are pending, ask the worker if it is
 const DEAD_AFTER_MS = 2000; // longer than any single request takes (chunks are ≤ ~1 s)
 const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
 const RESTART_WINDOW_MS = 60_000;
+const QUIET_MS = 400; // no call pending for this long: the answers the page asked for are in
 // A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
 const START_STALL_MS = globalThis.PTRNET_START_STALL_MS ?? 45_000;
 
@@ -23,6 +24,7 @@ class Runtime {
     this.status = STAGES[0];
     this.restarts = [];
     this.pending = new Map();
+    this.lastBusy = performance.now(); // when a call was last sent or answered
     // Resolves the first time Python is ready, whichever start (or retry) got there.
     this.firstReady = new Promise((resolve) => (this.resolveFirstReady = resolve));
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
@@ -115,6 +117,7 @@ class Runtime {
     if (!entry) return;
     if (message.channel === CHANNEL.progress) return entry.onProgress?.(message.data);
     this.pending.delete(message.id);
+    this.lastBusy = performance.now();
     if (message.ok) entry.resolve(message.result);
     else entry.reject(new RuntimeError(message.error));
   }
@@ -143,6 +146,21 @@ class Runtime {
     return () => this.listeners.delete(listener);
   }
 
+  // Resolves once no call has been pending for QUIET_MS since it was asked, or after atMostMs
+  // whatever happens: the moment for background work that would slow the answers a reader waits for.
+  quiet(atMostMs) {
+    const asked = performance.now();
+    return new Promise((resolve) => {
+      const check = () => {
+        const now = performance.now();
+        const idleFor = now - Math.max(asked, this.lastBusy);
+        if ((this.pending.size === 0 && idleFor >= QUIET_MS) || now - asked >= atMostMs) resolve();
+        else setTimeout(check, 100);
+      };
+      check();
+    });
+  }
+
   // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:
   // with the result, or with a RuntimeError whose message is Korean.
   call(demo, fn, params, { onProgress } = {}) {
@@ -155,6 +173,7 @@ class Runtime {
       );
     }
     const id = this.nextId++;
+    this.lastBusy = performance.now();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ channel: CHANNEL.rpc, id, demo, fn, params });
