@@ -24,6 +24,7 @@ def test_axe_finds_no_serious_or_critical_violation(browser, site_url, path, dem
     page.goto(site_url + path)
     if demo:
         wait_ready(page, demo)
+    wait_settled(page)  # every demo has answered: no button is about to change its colours
     # Colours are checked at rest: a button that just got its style is still fading in (a 0.15 s transition).
     page.evaluate("async () => { await Promise.all(document.getAnimations().map((a) => a.finished)); }")
     page.add_script_tag(path=str(AXE))

@@ -20,10 +20,7 @@ ROOT = '[data-demo="experiments"]'
 
 def _open(page, site_url, fragment: str = "") -> None:
     page.goto(site_url + DEMO_PAGE + fragment)
-    wait_ready(page, DEMO)
-    page.wait_for_function(
-        "(root) => document.querySelector(`${root} [data-action=run]`).disabled === false", arg=ROOT, timeout=30_000
-    )
+    wait_ready(page, DEMO)  # idle: its plan is back, so the run button is live
 
 
 def _set(page, control: str, value: str) -> None:
@@ -122,6 +119,25 @@ def test_a_baseline_run_shows_the_papers_cells_as_the_paper_gives_them(page, sit
     cells = page.locator(f"{ROOT} table.data-table tbody tr").first.locator("td").all_inner_texts()
     assert cells[-2:] == ["29.9\xa0%", "FAIL"]  # the paper's n = 10 seq2seq: 29.9 %, area FAIL
     assert not any("NaN" in cell or "undefined" in cell for cell in cells), cells
+
+
+def test_the_demo_is_busy_until_its_plan_is_back_and_idle_means_it_can_run(page, site_url):
+    held = []
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url + DEMO_PAGE)
+    run_disabled = f"() => document.querySelector('{ROOT} [data-action=run]')?.disabled === true"
+    page.wait_for_function(run_disabled)
+    assert page.get_attribute(ROOT, "data-state") == "busy"  # no plan without Python
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    wait_ready(page, DEMO)
+    assert page.evaluate(run_disabled) is False
+    sizes = len(page.input_value(f'{ROOT} [data-control="sizes"]').split(","))
+    _set(page, "sets", "20")  # a new plan: idle again only once Python has checked and estimated it
+    wait_ready(page, DEMO)
+    assert page.evaluate(run_disabled) is False
+    assert f"모두 {20 * sizes}세트" in page.text_content(f"{ROOT} [data-out=estimate]")
 
 
 def test_pause_holds_the_run_resume_finishes_it_and_cancel_throws_it_away(page, site_url):
