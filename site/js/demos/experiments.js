@@ -142,7 +142,9 @@ export function mount(root, runtime, store = urlStore) {
     store.save(ID, SCHEMA, state);
     if (run?.paused) discard("설정을 바꿔 일시 정지한 실험을 버렸습니다.");
     plan = null;
-    root.dataset.state = "busy"; // until Python's plan (and with it the run button) is back; no run is going
+    // until Python's plan (and with it the run button) is back; no run is going, and a failed
+    // run's error stays shown with its retry
+    if (root.dataset.state !== "error") root.dataset.state = "busy";
     updateControls();
     const asked = JSON.stringify(state);
     try {
@@ -158,7 +160,7 @@ export function mount(root, runtime, store = urlStore) {
       message.show(err.message);
       planRefused = true;
     }
-    if (!loop.running) root.dataset.state = "idle";
+    if (!loop.running && root.dataset.state === "busy") root.dataset.state = "idle";
     updateControls();
     markDirty();
   }
