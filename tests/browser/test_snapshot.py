@@ -83,3 +83,40 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
     wait_ready(again, "sequences")
     assert again.evaluate(START) == "snapshot"
     context.close()
+
+
+def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(browser, site_url):
+    context = browser.new_context()
+    first = _visit(context, site_url + "index.html")
+    wait_ready(first, "sequences")
+    wait_until(first, STORED)
+    stored = first.evaluate(
+        """async () => {
+          const cache = await caches.open('pyodide-snapshot');
+          const [request] = await cache.keys();
+          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+          const length = new DataView(bytes.buffer).getUint32(0, true);
+          const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
+          await cache.put(request, new Response(bytes.subarray(0, bytes.length - 4096)));
+          return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };
+        }"""
+    )
+    first.close()
+    runs = stored["memory"]["runs"]
+    kept = sum(end - start for start, end in runs)
+    assert stored["size"] == 4 + stored["head"] + stored["files"] + kept
+    assert kept < 0.9 * stored["memory"]["length"]  # the zero pages (about a third) are not stored
+    assert all(start % 65536 == 0 and start < end for start, end in runs)
+    assert all(a[1] < b[0] for a, b in zip(runs, runs[1:], strict=False))  # ordered, apart
+
+    # The stored snapshot lost its last 4 KiB: the next visit starts fresh and leaves a whole one.
+    page = _visit(context, site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "fresh"
+    assert out_value(page, "sequences", "hull")
+    wait_until(page, STORED)
+    page.close()
+    again = _visit(context, site_url + "index.html")
+    wait_ready(again, "sequences")
+    assert again.evaluate(START) == "snapshot"
+    context.close()

@@ -11,8 +11,9 @@
 // which lies in the restored memory, carries them), and puts the table slots and GOT entries
 // back; then Pyodide copies the memory in. If anything does not match, it fails and the
 // caller starts Python the normal way.
-const FORMAT = 1; // bump when what is captured, or how, changes
+const FORMAT = 2; // bump when what is captured, or how, changes
 const CACHE = "pyodide-snapshot"; // not "ptrnet-…": the service worker deletes its older caches by that prefix
+const PAGE = 65536; // the memory is stored without its all-zero pages of this size (about a third of them)
 const HANDLE_SIZE = 36; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
 const COUNT_ARGS = "count-args"; // the record's name for Pyodide's argument counter (see functionNames)
 
@@ -66,23 +67,47 @@ export async function forgetSnapshots() {
   await caches.delete(CACHE);
 }
 
-// Layout: u32 length of the JSON record, the record, the files back to back, padding to 16
-// bytes, then Pyodide's snapshot (its header wants a 4-byte aligned start).
+// Layout: u32 length of the JSON head, the head ({record, memory: {length, runs}}), the files back
+// to back, then the runs of Pyodide's snapshot that hold a nonzero byte, back to back.
 function encode({ record, files, memory }) {
-  const json = new TextEncoder().encode(JSON.stringify(record));
+  const runs = nonzeroRuns(memory);
+  const json = new TextEncoder().encode(JSON.stringify({ record, memory: { length: memory.length, runs } }));
   const head = new Uint32Array([json.length]);
-  const filesLength = files.reduce((sum, bytes) => sum + bytes.length, 0);
-  const padding = new Uint8Array((16 - ((4 + json.length + filesLength) % 16)) % 16);
-  return new Blob([head, json, ...files, padding, memory]);
+  return new Blob([head, json, ...files, ...runs.map(([start, end]) => memory.subarray(start, end))]);
 }
 
 function decode(bytes) {
   const jsonLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
-  const record = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength)));
+  const { record, memory: layout } = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength)));
   const filesStart = 4 + jsonLength;
   const files = bytes.subarray(filesStart, filesStart + record.filesLength);
-  const memoryStart = Math.ceil((filesStart + record.filesLength) / 16) * 16;
-  return { record, files, memory: bytes.subarray(memoryStart) };
+  const memory = new Uint8Array(layout.length); // the pages left out are zero as allocated
+  let at = filesStart + record.filesLength;
+  for (const [start, end] of layout.runs) {
+    memory.set(bytes.subarray(at, at + end - start), start);
+    at += end - start;
+  }
+  if (at !== bytes.length) throw new Error("the snapshot's memory part has the wrong length");
+  return { record, files, memory };
+}
+
+// The byte ranges [start, end) of the memory's pages that hold a nonzero byte, neighbours merged.
+function nonzeroRuns(memory) {
+  const bytes = memory.byteOffset % 4 ? memory.slice() : memory;
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  const zero = (start, end) => {
+    for (let k = start >>> 2; k < end >>> 2; k++) if (words[k]) return false;
+    for (let k = end & ~3; k < end; k++) if (bytes[k]) return false; // the last page's odd bytes
+    return true;
+  };
+  const runs = [];
+  for (let start = 0; start < bytes.length; start += PAGE) {
+    const end = Math.min(start + PAGE, bytes.length);
+    if (zero(start, end)) continue;
+    if (runs.at(-1)?.[1] === start) runs.at(-1)[1] = end;
+    else runs.push([start, end]);
+  }
+  return runs;
 }
 
 // Names every function-table slot outside the extension modules' own ranges (those are filled
