@@ -173,3 +173,20 @@ def test_malformed_escapes_in_a_link_are_survived(page, site_url, page_name):
     message = page.text_content('[data-demo="sort-trainer"] .demo-message') or ""
     assert HANGUL.search(message), "the dropped values get a Korean notice"
     _check_alive(page, "sort-trainer", errors)
+
+
+def test_a_very_long_value_is_quoted_back_shortened(page, site_url):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    long_seed = "7" * 5000
+    emoji_mode = "💩" * 30  # a character outside the BMP: shortening must not split one in half
+    page.goto(f"{site_url}index.html#sort-trainer.seed={long_seed}&lm-shapes.mode={emoji_mode}")
+    wait_ready(page, "lm-shapes")
+    message = page.text_content('[data-demo="lm-shapes"] .demo-message') or ""
+    assert f"({'💩' * 24}…)" in message
+    page.locator('[data-demo="sort-trainer"]').scroll_into_view_if_needed()
+    wait_ready(page, "sort-trainer")
+    message = page.text_content('[data-demo="sort-trainer"] .demo-message') or ""
+    assert f"({'7' * 24}…)" in message and "7" * 25 not in message
+    assert HANGUL.search(message)
+    _check_alive(page, "sort-trainer", errors)

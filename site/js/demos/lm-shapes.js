@@ -6,7 +6,7 @@
 import * as tensorBoxes from "../draw/tensors.js";
 import { PY } from "../generated/constants.js";
 import { reducedMotion, slider } from "../ui/controls.js";
-import { integerField, numberField } from "../ui/fields.js";
+import { integerField, numberField, shown } from "../ui/fields.js";
 import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
@@ -27,10 +27,9 @@ const modeField = {
     const word = text.trim().toLowerCase();
     if (PY.lm.modes.includes(word)) return { value: word, warnings: [] };
     const allowed = PY.lm.modes.join("이나 ");
-    const given = text.trim() || "빈 값";
     return {
       value: DEFAULT_MODE,
-      warnings: [`링크의 고르기 방식 값(${given})은 ${allowed}여야 해서 기본값(${DEFAULT_MODE})으로 둡니다.`],
+      warnings: [`링크의 고르기 방식 값(${shown(text)})은 ${allowed}여야 해서 기본값(${DEFAULT_MODE})으로 둡니다.`],
     };
   },
   format: (value) => value,

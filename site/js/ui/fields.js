@@ -3,6 +3,16 @@
 // gets wrong are clamped or replaced by the default, with a Korean warning for the reader.
 import { LIMITS } from "../config.js";
 
+const SHOWN_CHARS = 24; // a rejected value is quoted back this long at most: a link can carry a very long one
+
+// A value from a link as a warning quotes it: trimmed, shortened, or "빈 값" when there is nothing.
+export function shown(text) {
+  const trimmed = text.trim();
+  if (!trimmed) return "빈 값";
+  const chars = [...trimmed]; // whole characters, not halves of a surrogate pair
+  return chars.length > SHOWN_CHARS ? `${chars.slice(0, SHOWN_CHARS).join("")}…` : trimmed;
+}
+
 // A list of points in the unit square, at most `max` of them.
 export function pointsField(max, defaults, min = 0) {
   return {
@@ -42,7 +52,7 @@ export function integerField({ label, min, max, fallback }) {
       if (!/^[-+]?\d+$/.test(trimmed)) {
         return {
           value: fallback,
-          warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+          warnings: [`링크의 ${label} 값(${shown(text)})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
         };
       }
       const value = Number(trimmed);
@@ -51,7 +61,7 @@ export function integerField({ label, min, max, fallback }) {
       return {
         value: clamped,
         warnings: [
-          `링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
+          `링크의 ${label} 값(${shown(text)})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
         ],
       };
     },
@@ -73,7 +83,7 @@ export function booleanField({ label, fallback }) {
       return {
         value: fallback,
         warnings: [
-          `링크의 ${label} 값(${text.trim() || "빈 값"})은 0이나 1이어야 해서 기본값(${fallback ? "켬" : "끔"})으로 둡니다.`,
+          `링크의 ${label} 값(${shown(text)})은 0이나 1이어야 해서 기본값(${fallback ? "켬" : "끔"})으로 둡니다.`,
         ],
       };
     },
@@ -92,7 +102,7 @@ export function numberField({ label, min, max, fallback, decimals = 2 }) {
       if (!Number.isFinite(value)) {
         return {
           value: fallback,
-          warnings: [`링크의 ${label} 값(${trimmed || "빈 값"})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+          warnings: [`링크의 ${label} 값(${shown(text)})을 읽을 수 없어 기본값 ${fallback}(으)로 둡니다.`],
         };
       }
       const clamped = round(Math.min(max, Math.max(min, value)));
@@ -100,7 +110,7 @@ export function numberField({ label, min, max, fallback, decimals = 2 }) {
       return {
         value: clamped,
         warnings: [
-          `링크의 ${label} 값(${trimmed})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
+          `링크의 ${label} 값(${shown(text)})이 범위(${min}–${max})를 벗어나 가장 가까운 값 ${clamped}(으)로 맞췄습니다.`,
         ],
       };
     },
@@ -120,7 +130,7 @@ export function vectorField({ label, min, max, fallback, decimals = 2 }) {
         return {
           value: [...fallback],
           warnings: [
-            `링크의 ${label} 값(${text.trim() || "빈 값"})은 "x,y" 꼴의 두 수여야 해서 기본값 (${fallback.join(", ")})(으)로 둡니다.`,
+            `링크의 ${label} 값(${shown(text)})은 "x,y" 꼴의 두 수여야 해서 기본값 (${fallback.join(", ")})(으)로 둡니다.`,
           ],
         };
       }
@@ -129,7 +139,7 @@ export function vectorField({ label, min, max, fallback, decimals = 2 }) {
       return {
         value,
         warnings: [
-          `링크의 ${label} 값(${text.trim()})이 범위(${min}–${max})를 벗어나 (${value.join(", ")})(으)로 맞췄습니다.`,
+          `링크의 ${label} 값(${shown(text)})이 범위(${min}–${max})를 벗어나 (${value.join(", ")})(으)로 맞췄습니다.`,
         ],
       };
     },
@@ -146,7 +156,7 @@ export function choiceField({ label, options, fallback }) {
       if (options.includes(word)) return { value: word, warnings: [] };
       return {
         value: fallback,
-        warnings: [`링크의 ${label} 값(${word || "빈 값"})을 알 수 없어 기본값 ${fallback}(으)로 둡니다.`],
+        warnings: [`링크의 ${label} 값(${shown(text)})을 알 수 없어 기본값 ${fallback}(으)로 둡니다.`],
       };
     },
     format: (value) => value,
