@@ -46,7 +46,10 @@ def test_the_wasm_downloads_beside_the_runtime_script_not_after_it(page, site_ur
     is_wasm = lambda request: request.url.endswith("/pyodide/pyodide.asm.wasm")  # noqa: E731
     with page.expect_request(is_wasm, timeout=30_000):
         page.goto(site_url + "index.html")
-    page.wait_for_timeout(200)  # the script's request is in by now, still unanswered
+    for _ in range(300):  # the script's request comes right after; it stays unanswered meanwhile
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert len(held) == 1
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.js")
