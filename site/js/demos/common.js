@@ -37,6 +37,17 @@ export function labelled(text, control) {
   return element("label", { class: "demo-control" }, [element("span", { text }), control]);
 }
 
+// A <select> for a state field: options as [value, text] pairs, `value` chosen.
+export function select(control, options, value, attrs = {}) {
+  const node = element(
+    "select",
+    { "data-control": control, ...attrs },
+    options.map(([v, text]) => element("option", { value: v, text })),
+  );
+  node.value = value;
+  return node;
+}
+
 // A headline number (iteration, loss, …): label, value (an output) and a one-line hint.
 export function stat(name, label, hint) {
   const out = output(name, label);

@@ -8,7 +8,7 @@ import { choiceField, integerField, integerListField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { requestLoop } from "../ui/request-loop.js";
-import { button, element, formatCount, labelled, MAX_SEED, messageLine, output } from "./common.js";
+import { button, element, formatCount, labelled, MAX_SEED, messageLine, output, select } from "./common.js";
 import { collinearityPanel, comparisonChart, failureGallery, resultsTable } from "./experiments-panels.js";
 import { newRun, runJob, secondsLeft } from "./experiments-run.js";
 
@@ -35,16 +35,6 @@ function sizesText(model) {
 
 function numberInput(control, value, attrs) {
   return element("input", { type: "number", step: 1, value: String(value), "data-control": control, ...attrs });
-}
-
-function select(control, options, value) {
-  const node = element(
-    "select",
-    { "data-control": control },
-    options.map(([v, text]) => element("option", { value: v, text })),
-  );
-  node.value = value;
-  return node;
 }
 
 export function mount(root, runtime, store = urlStore) {
@@ -142,9 +132,7 @@ export function mount(root, runtime, store = urlStore) {
     store.save(ID, SCHEMA, state);
     if (run?.paused) discard("설정을 바꿔 일시 정지한 실험을 버렸습니다.");
     plan = null;
-    // until Python's plan (and with it the run button) is back; no run is going, and a failed
-    // run's error stays shown with its retry
-    if (root.dataset.state !== "error") root.dataset.state = "busy";
+    if (root.dataset.state !== "error") root.dataset.state = "busy"; // until the plan (so the run button) is back
     updateControls();
     const asked = JSON.stringify(state);
     try {

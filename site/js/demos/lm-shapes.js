@@ -10,7 +10,7 @@ import { integerField, numberField, shown } from "../ui/fields.js";
 import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
-import { button, element, labelled, MAX_SEED, messageLine, output, seedInput } from "./common.js";
+import { button, element, labelled, MAX_SEED, messageLine, output, seedInput, select } from "./common.js";
 import { gateLayout, stages } from "./lm-shapes-panels.js";
 import { requestLoop } from "../ui/request-loop.js";
 
@@ -51,12 +51,12 @@ export function mount(root, runtime, store = urlStore) {
   const stepButton = button("한 단계", "step", step);
   const generateButton = button("문장 끝까지", "generate", toggleGenerate);
   stepButton.classList.add("is-primary");
-  const modeSelect = element(
-    "select",
-    { "data-control": "mode", class: "mode-select" },
-    PY.lm.modes.map((mode) => new Option(MODE_NAMES[mode] ?? mode, mode)),
+  const modeSelect = select(
+    "mode",
+    PY.lm.modes.map((mode) => [mode, MODE_NAMES[mode] ?? mode]),
+    state.mode,
+    { class: "mode-select" },
   );
-  modeSelect.value = state.mode;
   const temperature = slider({
     control: "temperature",
     label: "온도",
