@@ -120,3 +120,30 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
     wait_ready(again, "sequences")
     assert again.evaluate(START) == "snapshot"
     context.close()
+
+
+def test_the_snapshot_is_written_away_at_the_first_pause_in_the_calls(browser, site_url):
+    # Writing tens of MB takes the worker's time that the first answers need: it waits for a pause.
+    context = browser.new_context()
+    page = _visit(context, site_url + "index.html")
+    page.wait_for_function("() => document.documentElement.dataset.python === 'ready'", timeout=60_000)
+    page.evaluate("""async () => {
+      const { getRuntime } = await import('./js/runtime/client.js');
+      window.training = true;
+      window.loop = (async () => {
+        while (window.training) await getRuntime().call('sort-trainer', 'train', { instance: 'busy', iterations: 20 });
+      })();
+    }""")
+    stored_while_busy = page.evaluate(f"""async () => {{
+      const until = performance.now() + 3000;
+      while (performance.now() < until) {{
+        if (await ({STORED})()) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }}
+      return false;
+    }}""")
+    page.evaluate("async () => { window.training = false; await window.loop; }")
+    assert stored_while_busy is False  # 3 s of calls without a pause: not yet
+    wait_until(page, STORED)  # the pause came: written away
+    assert page.evaluate(START) == "fresh"
+    context.close()

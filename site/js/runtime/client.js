@@ -1,13 +1,13 @@
 // The page side of the Python worker: one runtime per page, shared by every demo.
 import { moduleWorker } from "./module-worker.js";
 import { CHANNEL, ERROR_KIND, STAGES } from "./protocol.js";
+import { whenQuiet } from "./quiet.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const HEARTBEAT_MS = 250; // while requests are pending, ask the worker if it is alive this often
 const DEAD_AFTER_MS = 2000; // longer than any single request takes (chunks are ≤ ~1 s)
 const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
 const RESTART_WINDOW_MS = 60_000;
-const QUIET_MS = 400; // no call pending for this long: the answers the page asked for are in
 // A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
 const START_STALL_MS = globalThis.PTRNET_START_STALL_MS ?? 45_000;
 
@@ -146,19 +146,9 @@ class Runtime {
     return () => this.listeners.delete(listener);
   }
 
-  // Resolves once no call has been pending for QUIET_MS since it was asked, or after atMostMs
-  // whatever happens: the moment for background work that would slow the answers a reader waits for.
+  // Resolves at the first pause in this page's calls (see quiet.js), or after atMostMs.
   quiet(atMostMs) {
-    const asked = performance.now();
-    return new Promise((resolve) => {
-      const check = () => {
-        const now = performance.now();
-        const idleFor = now - Math.max(asked, this.lastBusy);
-        if ((this.pending.size === 0 && idleFor >= QUIET_MS) || now - asked >= atMostMs) resolve();
-        else setTimeout(check, 100);
-      };
-      check();
-    });
+    return whenQuiet({ pending: () => this.pending.size, lastBusy: () => this.lastBusy }, atMostMs);
   }
 
   // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:

@@ -4,6 +4,7 @@
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
+import { whenQuiet } from "./quiet.js";
 import {
   captureSnapshot,
   forgetSnapshots,
@@ -19,7 +20,7 @@ const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
 const LOCK_URL = `${PYODIDE_URL}pyodide-lock.json`;
 const PRELOAD = "import numpy, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
-const STORE_AFTER_MS = 1000; // the page's first calls go before the snapshot is written away
+const STORE_AT_MOST_MS = 10_000; // the snapshot is written away at the first pause in the calls, or after this
 // Snapshots live in this origin's Cache Storage: only on our own site, not in a page that embeds us.
 const SNAPSHOTS = typeof caches !== "undefined" && new URL(import.meta.url).origin === self.location.origin;
 // Our stdlib zip holds only the modules the site imports, precompiled (see build.py); the
@@ -86,8 +87,14 @@ async function installWheels(pyodide, wheels) {
   relistSitePackages(pyodide);
 }
 
+// The calls from the page: writing the snapshot away (tens of MB) waits for a pause in them, so
+// that the first answers the page asked for come first.
+let open = 0; // calls received and not yet answered
+let answeredAt = 0; // when the last one was
+const calls = { pending: () => open, lastBusy: () => answeredAt };
+
 async function storeLater(key, snapshot) {
-  await new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS));
+  await whenQuiet(calls, STORE_AT_MOST_MS);
   await storeSnapshot(key, snapshot).catch((err) => console.info("파이썬 스냅숏을 저장하지 못했습니다:", err));
 }
 
@@ -228,5 +235,11 @@ self.onmessage = (event) => {
   const message = event.data;
   if (message?.channel === CHANNEL.ping) return self.postMessage({ channel: CHANNEL.pong });
   if (!message || message.channel !== CHANNEL.rpc) return;
-  queue = queue.then(() => handleCall(message));
+  open++;
+  queue = queue
+    .then(() => handleCall(message))
+    .finally(() => {
+      open--;
+      answeredAt = performance.now();
+    });
 };
