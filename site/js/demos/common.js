@@ -29,7 +29,10 @@ export function output(name, label) {
 }
 
 export const MAX_SEED = PY.maxSeed;
-export const formatCount = (n) => n.toLocaleString("ko-KR");
+// One formatter for every count: toLocaleString("ko-KR") builds a new one per call, which the
+// charts' axis labels paid for at every redraw.
+const COUNT_FORMAT = new Intl.NumberFormat("ko-KR");
+export const formatCount = (n) => COUNT_FORMAT.format(n);
 export const onOff = (on) => (on ? "켬" : "끔");
 
 // A control with its visible Korean label.
