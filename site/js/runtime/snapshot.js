@@ -236,9 +236,15 @@ export async function restoreSnapshot(load, options, { contents }) {
 
 function replayOutsideMemory(Module, { record, files, memory, modules }) {
   if (Module.wasmTable.length !== record.bootTableLength) throw new Error("the runtime's function table differs");
+  // The files part copied once out of the body (which can then be freed); the file system keeps
+  // views into that copy instead of copying each file again.
+  const own = files.slice();
+  const folders = new Set();
   for (const [path, start, end] of record.index) {
-    Module.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    Module.FS.writeFile(path, files.subarray(start, end));
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    if (!folders.has(folder)) Module.FS.mkdirTree(folder);
+    folders.add(folder);
+    Module.FS.writeFile(path, own.subarray(start, end), { canOwn: true });
   }
   // Pyodide's header, then the memory; the dlopen handles are read from there.
   const heap = memory.subarray(new Uint32Array(memory.buffer, memory.byteOffset, 2)[1]);
