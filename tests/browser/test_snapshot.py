@@ -17,6 +17,21 @@ def _visit(context, url: str):
     return page
 
 
+def _dropped_for_a_fresh_start(context, site_url: str) -> None:
+    """The next visit starts fresh and answers, the fresh start stores a good snapshot in place of the
+    bad one, and the visit after it starts from that."""
+    page = _visit(context, site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "fresh"
+    assert out_value(page, "sequences", "hull")
+    assert not page.watch.console_errors  # a warning, not an error: the reader sees a normal start
+    wait_until(page, STORED)
+    page.close()
+    again = _visit(context, site_url + "index.html")
+    wait_ready(again, "sequences")
+    assert again.evaluate(START) == "snapshot"
+
+
 def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser, site_url):
     context = browser.new_context()
     first = _visit(context, site_url + "index.html")
@@ -70,18 +85,7 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
         }"""
     )
     first.close()
-
-    page = _visit(context, site_url + "index.html")
-    wait_ready(page, "sequences")
-    assert page.evaluate(START) == "fresh"
-    assert out_value(page, "sequences", "hull")
-    assert not page.watch.console_errors  # a warning, not an error: the reader sees a normal start
-    wait_until(page, STORED)  # the fresh start left a good snapshot in place of the bad one
-    page.close()
-
-    again = _visit(context, site_url + "index.html")
-    wait_ready(again, "sequences")
-    assert again.evaluate(START) == "snapshot"
+    _dropped_for_a_fresh_start(context, site_url)
     context.close()
 
 
@@ -109,16 +113,8 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
     assert all(start % 65536 == 0 and start < end for start, end in runs)
     assert all(a[1] < b[0] for a, b in zip(runs, runs[1:], strict=False))  # ordered, apart
 
-    # The stored snapshot lost its last 4 KiB: the next visit starts fresh and leaves a whole one.
-    page = _visit(context, site_url + "index.html")
-    wait_ready(page, "sequences")
-    assert page.evaluate(START) == "fresh"
-    assert out_value(page, "sequences", "hull")
-    wait_until(page, STORED)
-    page.close()
-    again = _visit(context, site_url + "index.html")
-    wait_ready(again, "sequences")
-    assert again.evaluate(START) == "snapshot"
+    # The stored snapshot lost its last 4 KiB.
+    _dropped_for_a_fresh_start(context, site_url)
     context.close()
 
 
