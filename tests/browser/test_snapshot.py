@@ -7,6 +7,12 @@ from tests.harness import wait_until
 
 STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length"
 START = "() => document.documentElement.dataset.pythonStart"
+# The start of a script that tampers with the stored entry: its request, its bytes and its head's length.
+OPEN_STORED = """async () => {
+  const cache = await caches.open('pyodide-snapshot');
+  const [request] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  const length = new DataView(bytes.buffer).getUint32(0, true);"""
 ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
 
 
@@ -15,6 +21,14 @@ def _visit(context, url: str):
     page.watch = PageWatch(page)
     page.goto(url)
     return page
+
+
+def _stored_by_a_first_visit(context, site_url: str):
+    """A first visit, once it has answered and stored its snapshot."""
+    first = _visit(context, site_url + "index.html")
+    wait_ready(first, "sequences")
+    wait_until(first, STORED)
+    return first
 
 
 def _dropped_for_a_fresh_start(context, site_url: str) -> None:
@@ -67,17 +81,12 @@ def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser
 
 def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser, site_url):
     context = browser.new_context()
-    first = _visit(context, site_url + "index.html")
-    wait_ready(first, "sequences")
-    wait_until(first, STORED)
+    first = _stored_by_a_first_visit(context, site_url)
     # Rename the extension modules' init functions in the record of the function table (same
     # length, so the stored layout holds): restoring can no longer put the table back as it was.
     first.evaluate(
-        """async () => {
-          const cache = await caches.open('pyodide-snapshot');
-          const [request] = await cache.keys();
-          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-          const length = new DataView(bytes.buffer).getUint32(0, true);
+        OPEN_STORED
+        + """
           const record = new TextDecoder().decode(bytes.subarray(4, 4 + length)).replaceAll(':PyInit_', ':PyInXt_');
           if (!record.includes(':PyInXt_')) throw new Error('no init function in the record');
           bytes.set(new TextEncoder().encode(record), 4);
@@ -91,15 +100,10 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
 
 def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(browser, site_url):
     context = browser.new_context()
-    first = _visit(context, site_url + "index.html")
-    wait_ready(first, "sequences")
-    wait_until(first, STORED)
+    first = _stored_by_a_first_visit(context, site_url)
     stored = first.evaluate(
-        """async () => {
-          const cache = await caches.open('pyodide-snapshot');
-          const [request] = await cache.keys();
-          const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-          const length = new DataView(bytes.buffer).getUint32(0, true);
+        OPEN_STORED
+        + """
           const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
           await cache.put(request, new Response(bytes.subarray(0, bytes.length - 4096)));
           return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };
