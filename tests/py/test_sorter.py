@@ -115,6 +115,24 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
         assert err < 1e-5, (name, err)
 
 
+@pytest.mark.parametrize("mask", [True, False])
+def test_loss_and_gradients_stay_right_with_scores_far_above_the_target(mask: bool) -> None:
+    """Scores over EXP_LIMIT above their step's target's are shifted by the step's largest; else exp would overflow."""
+    rng = np.random.default_rng(9)
+    params = sorter.unflatten(rng.normal(0.0, 1.0, 96))
+    params["A"][:], params["v"][:] = -20.0, -1000.0 / 16  # the larger x_j, the nearer u_j to +1000: backwards
+    x = rng.random((3, 5))
+    scores = np.array([_reference_scores(params, row, None) for row in x])  # (3, 5): step 1
+    assert (scores.max(axis=1) - scores[np.arange(3), x.argmin(axis=1)]).max() > 710  # exp(710) overflows
+    with np.errstate(over="raise", invalid="raise"):
+        loss, grads = backprop.loss_and_grads(params, x, mask)
+    assert loss == pytest.approx(_reference_loss(params, x, mask), rel=1e-12)
+    num = _numeric_grad(params, x, mask)
+    for name in sorter.PARAM_NAMES:
+        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
+        assert err < 1e-5, (name, err)
+
+
 @pytest.mark.parametrize("scale", [0.5, 20.0, 200.0])
 def test_pair_r_is_half_of_one_minus_tanh(scale: float) -> None:
     """r = (1 - tanh(e + q)) / 2 on both paths: the exponential product, and np.tanh past the bound."""

@@ -12,6 +12,10 @@ are few, each works on a whole batch, and outputs are passed positionally (a key
 Pyodide almost a microsecond per call).
 
 tanh runs as 1 - 2 r through model.pair_r, so u = sum(v) - 2 r . v and 1 - tanh^2 = 4 r (1 - r).
+A step's softmax ignores the sum(v) all its scores share, and takes its exponentials of each score
+minus the target's: the target's term is then exp(0) = 1, the step's sum z >= 1 and its loss is
+log z. Only where a score lies far above its target's (EXP_LIMIT) is the step's largest score taken
+instead (a reduceat, which costs Pyodide as much as an exp of the scores).
 """
 
 from __future__ import annotations
@@ -36,9 +40,11 @@ class Workspace:
         self.step_of = np.repeat(np.arange(steps), lengths)  # (P,)
         position = np.concatenate([np.arange(i if mask else 0, n) for i in range(steps)])  # (P,)
         self.targets = self.starts + (0 if mask else np.arange(steps))  # (S,) the pair of sorted position i
+        self.target_of = self.targets[self.step_of]  # (P,) the target pair of each pair's step
         self.first = int(lengths[0])  # pairs of step 1
-        self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta
-        self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
+        self.factors = np.repeat([2.0, 2.0, 2.0, 2.0, 2.0, -2.0], hidden)  # (6H,): theta to t2
+        self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta, v negated
+        self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, -2v
         # pre-activations as matmuls, [x_k, 1] @ [2A, 2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
         self.feats = np.ones((n + steps, batch, 2))  # (n+S, batch, 2)
         self.xs = self.feats[..., 0]  # (n+S, batch) view: sorted x by position, x_prev by step (0 at step 1)
@@ -56,8 +62,11 @@ class Workspace:
         else:  # every step, every position
             self.blocks = [(pre[None, :n], pre[n:, None], r.reshape(steps, n, batch, hidden))]
         self.s = np.empty((p, batch, hidden))  # (P, batch, H): r (1 - r) = (1 - tanh^2) / 4
-        self.u = np.empty((p, batch))  # (P, batch): 2 r . v
-        self.shifted = np.empty((p, batch))  # (P, batch): scores minus their step's largest
+        self.scores = np.empty((p, batch))  # (P, batch): score - sum(v) = -2 r . v
+        self.shifted = np.empty((p, batch))  # (P, batch): score minus its step's target's, or its step's largest
+        self.by_pair = np.empty((p, batch))  # (P, batch): a value of each pair's step (its largest score, its z)
+        self.onehot = np.zeros((p, batch))  # (P, batch): 1 at the targets (a whole-array subtraction is cheapest)
+        self.onehot[self.targets] = 1.0
         self.weighted = np.empty((3, p, batch))  # (3, P, batch): x_k, 1, x_prev per pair times d loss / d u
         self.sums = np.empty((3, hidden))  # (3, H)
 
@@ -73,8 +82,8 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     batch, n = x.shape
     hidden = theta.size // len(PARAM_NAMES)
     ws = workspace(batch, n, mask, hidden)
-    np.multiply(theta, 2.0, ws.twice)
-    t2 = ws.t2  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
+    np.multiply(theta, ws.factors, ws.twice)
+    t2 = ws.t2  # (6, H): 2A, 2a0, 2B, 2b0, 2s, -2v
     # forward: sorted numbers, pre-activations (times 2), r per pair, scores per pair
     xt = np.sort(x, axis=1).T  # (n, batch)
     ws.xs[:n] = xt
@@ -86,17 +95,20 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     if exp_form:
         np.exp(ws.pre, ws.pre)
     r = pair_r(ws.blocks, ws.r, exp_form)  # (P, batch, H)
-    u = np.matmul(r, t2[5], ws.u)  # (P, batch): 2 r . v, and the score is sum(v) - u
-    top = np.minimum.reduceat(u, ws.starts, 0)  # (S, batch): sum(v) - each step's largest score
-    shifted = np.take(top, ws.step_of, 0, ws.shifted, "clip")
-    np.subtract(shifted, u, shifted)  # (P, batch): score - the step's largest, <= 0
+    scores = np.matmul(r, t2[5], ws.scores)  # (P, batch): -2 r . v = score - sum(v)
+    shifted = np.take(scores, ws.target_of, 0, ws.shifted, "clip")
+    np.subtract(scores, shifted, shifted)  # (P, batch): score - the step's target's, 0 at the targets
+    above = 0.0  # the sum of the steps' largest shifted scores, where those are subtracted too
+    if not float(np.maximum.reduce(shifted, None)) <= EXP_LIMIT:  # exp could leave float64 (or NaN)
+        top = np.maximum.reduceat(shifted, ws.starts, 0)  # (S, batch), >= 0
+        shifted -= np.take(top, ws.step_of, 0, ws.by_pair, "clip")  # <= 0, the targets at -top
+        above = float(np.add.reduce(top, None))
     e = np.exp(shifted, ws.weighted[1])  # (P, batch)
     z = np.add.reduceat(e, ws.starts, 0)  # (S, batch), >= 1
-    log_z = np.log(z)  # (S, batch)
-    loss = float(np.add.reduce(log_z, None) - np.add.reduce(shifted[ws.targets], None)) / (batch * n)
+    loss = (float(np.add.reduce(np.log(z), None)) + above) / (batch * n)  # log z - the target's shifted score
     # backward: d loss / d u = (softmax - onehot(target)) / (batch n); the 1 / (batch n) is applied last
-    du = np.divide(e, z[ws.step_of], e)  # (P, batch), in weighted[1]
-    du[ws.targets] -= 1.0
+    du = np.divide(e, np.take(z, ws.step_of, 0, ws.by_pair, "clip"), e)  # (P, batch), in weighted[1]
+    du -= ws.onehot
     scale = 1.0 / (batch * n)
     # d u / d v = tanh = 1 - 2 r; the 1 adds sum(du) = 0 (each step's softmax sums to 1, minus its target)
     np.multiply(du.reshape(-1) @ r.reshape(-1, hidden), -2.0 * scale, grad[5 * hidden :])
@@ -108,7 +120,7 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     np.multiply(ws.x_pairs, du, ws.weighted[0:3:2])
     sums = np.matmul(ws.weighted.reshape(3, -1), s.reshape(-1, hidden), ws.sums)  # (3, H): by x_k, 1, x_prev
     first = du[: ws.first].reshape(-1) @ s[: ws.first].reshape(-1, hidden)  # (H,): step 1 only
-    v4 = t2[5] * (2.0 * scale)  # 4 v / (batch n)
+    v4 = t2[5] * (-2.0 * scale)  # 4 v / (batch n)
     g = grad[: 5 * hidden].reshape(5, hidden)  # rows A, a0, B, b0, s
     np.multiply(sums, v4, g[:3])  # A, a0, B: the x_prev of step 1 is 0
     np.multiply(first, v4, g[4])  # s
