@@ -26,6 +26,16 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// Our files are cached under their URL without a query (a page's query is its demo's settings),
+// and the site's root under index.html; lookups are exact matches on that URL (Cache Storage's
+// ignoreSearch reads every entry: several times slower, and a page load asks for about 70 files).
+function cacheURL(url) {
+  const key = new URL(url);
+  key.search = "";
+  if (key.pathname.endsWith("/")) key.pathname += "index.html";
+  return key.href;
+}
+
 // The page lists the files it fetched before this worker took over; keep ours that are missing.
 self.addEventListener("message", (event) => {
   const { type, urls } = event.data ?? {};
@@ -37,9 +47,7 @@ self.addEventListener("message", (event) => {
     caches
       .open(CACHE)
       .then((cache) =>
-        Promise.all(
-          ours.map(async (url) => (await cache.match(url, { ignoreSearch: true })) || cache.add(url).catch(() => {})),
-        ),
+        Promise.all(ours.map(cacheURL).map(async (key) => (await cache.match(key)) || cache.add(key).catch(() => {}))),
       ),
   );
 });
@@ -49,15 +57,13 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  const key = cacheURL(request.url);
   event.respondWith(
     caches.open(CACHE).then(async (cache) => {
-      // The site's root is index.html, cached under that name only.
-      const url = new URL(request.url);
-      if (url.pathname.endsWith("/")) url.pathname += "index.html";
-      const cached = await cache.match(url, { ignoreSearch: true });
+      const cached = await cache.match(key);
       if (cached) return cached;
       const response = await fetch(request);
-      if (response.ok && response.type === "basic") cache.put(request, response.clone());
+      if (response.ok && response.type === "basic") cache.put(key, response.clone());
       return response;
     }),
   );

@@ -105,6 +105,11 @@ def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, sit
     page.goto(site_url + "three-problems.html")
     wait_ready(page, "three-problems")
     assert out_value(page, "three-problems", "hull") == [3, 6, 4, 5, 3]
+    # files are cached without a query, and the root under index.html
+    page.goto(site_url + "three-problems.html?from=a-link")
+    wait_ready(page, "three-problems")
+    page.goto(site_url)
+    wait_ready(page, "sequences")
     context.close()
 
 
