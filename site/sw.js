@@ -6,10 +6,20 @@ const VERSION = "__BUILD_VERSION__";
 const ASSETS = /* __PRECACHE__ */ [];
 const CACHE = `ptrnet-${VERSION}`;
 
+// This version's cache, opened once per run of this worker rather than once per request (each
+// open is a round trip to the browser, as long as a lookup); an open that failed is tried again.
+let opened = null;
+function ourCache() {
+  opened ??= caches.open(CACHE).catch((err) => {
+    opened = null;
+    throw err;
+  });
+  return opened;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
+    ourCache()
       .then((cache) => cache.addAll(ASSETS))
       .then(() => self.skipWaiting()),
   );
@@ -44,11 +54,9 @@ self.addEventListener("message", (event) => {
     (url) => typeof url === "string" && URL.canParse(url) && new URL(url).origin === self.location.origin,
   );
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) =>
-        Promise.all(ours.map(cacheURL).map(async (key) => (await cache.match(key)) || cache.add(key).catch(() => {}))),
-      ),
+    ourCache().then((cache) =>
+      Promise.all(ours.map(cacheURL).map(async (key) => (await cache.match(key)) || cache.add(key).catch(() => {}))),
+    ),
   );
 });
 
@@ -59,7 +67,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   const key = cacheURL(request.url);
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
+    ourCache().then(async (cache) => {
       const cached = await cache.match(key);
       if (cached) return cached;
       const response = await fetch(request);
