@@ -65,6 +65,14 @@ def _numeric_grad(params: sorter.Params, x: sorter.Array, mask: bool, h: float =
     return sorter.unflatten(num)
 
 
+def _assert_finite_differences_agree(grads: sorter.Params, params: sorter.Params, x: sorter.Array, mask: bool) -> None:
+    """Each parameter's gradient within 1e-5 (relative) of central finite differences."""
+    num = _numeric_grad(params, x, mask)
+    for name in sorter.PARAM_NAMES:
+        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
+        assert err < 1e-5, (name, err)
+
+
 # ---------------------------------------------------------------- the model
 
 
@@ -96,10 +104,7 @@ def test_gradients_match_finite_differences(mask: bool, seed: int) -> None:
     params = sorter.unflatten(rng.normal(0.0, 1.0, 96))
     x = rng.random((4, 6))
     _, grads = backprop.loss_and_grads(params, x, mask)
-    num = _numeric_grad(params, x, mask)
-    for name in sorter.PARAM_NAMES:
-        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
-        assert err < 1e-5, (name, err)
+    _assert_finite_differences_agree(grads, params, x, mask)
 
 
 def test_gradients_match_finite_differences_with_large_weights() -> None:
@@ -109,10 +114,7 @@ def test_gradients_match_finite_differences_with_large_weights() -> None:
     params["A"][0], params["B"][0] = 200.0, -200.0  # |e| + |q| > 300 for the first unit
     x = rng.random((3, 5))
     _, grads = backprop.loss_and_grads(params, x, True)
-    num = _numeric_grad(params, x, True)
-    for name in sorter.PARAM_NAMES:
-        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
-        assert err < 1e-5, (name, err)
+    _assert_finite_differences_agree(grads, params, x, True)
 
 
 @pytest.mark.parametrize("mask", [True, False])
@@ -127,10 +129,7 @@ def test_loss_and_gradients_stay_right_with_scores_far_above_the_target(mask: bo
     with np.errstate(over="raise", invalid="raise"):
         loss, grads = backprop.loss_and_grads(params, x, mask)
     assert loss == pytest.approx(_reference_loss(params, x, mask), rel=1e-12)
-    num = _numeric_grad(params, x, mask)
-    for name in sorter.PARAM_NAMES:
-        err = np.linalg.norm(grads[name] - num[name]) / (np.linalg.norm(grads[name]) + np.linalg.norm(num[name]))
-        assert err < 1e-5, (name, err)
+    _assert_finite_differences_agree(grads, params, x, mask)
 
 
 @pytest.mark.parametrize("scale", [0.5, 20.0, 200.0])
