@@ -25,13 +25,15 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// Older versions' caches go, and so does the Python snapshot that earlier builds kept in Cache
+// Storage (it lives in the private file system now, see js/runtime/snapshot.js).
+const stale = (key) => (key.startsWith("ptrnet-") && key !== CACHE) || key === "pyodide-snapshot";
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) =>
-        Promise.all(keys.filter((key) => key.startsWith("ptrnet-") && key !== CACHE).map((key) => caches.delete(key))),
-      )
+      .then((keys) => Promise.all(keys.filter(stale).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });

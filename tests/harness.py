@@ -26,6 +26,35 @@ LAUNCH_ARGS = [
 SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
     (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 
+# The worker's memory snapshot of Python (site/js/runtime/snapshot.js), in the origin's private file
+# system: a page's script that gives the stored file's handle, or null while there is none.
+SNAPSHOT_FILE = """async () => {
+  try {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
+    for await (const handle of folder.values()) return handle;
+  } catch (err) {
+    if (err.name !== 'NotFoundError') throw err;
+  }
+  return null;
+}"""
+# True once a snapshot has been written to its end: its head's length, written last, is not zero.
+SNAPSHOT_STORED = """async () => {
+  try {
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
+    for await (const handle of folder.values()) {
+      const head = await (await handle.getFile()).slice(0, 4).arrayBuffer();
+      if (head.byteLength === 4 && new DataView(head).getUint32(0, true) > 0) return true;
+    }
+  } catch (err) {
+    // none yet, or the worker is writing it (its access handle locks the file)
+    if (!['NotFoundError', 'NoModificationAllowedError'].includes(err.name)) throw err;
+  }
+  return false;
+}"""
+# Drops the stored snapshot, so that the next start is a fresh one.
+SNAPSHOT_DROPPED = """async () => (await navigator.storage.getDirectory())
+  .removeEntry('pyodide-snapshot', { recursive: true }).catch(() => {})"""
+
 
 def wait_until(page, predicate: str, arg=None, timeout: float = 60, interval: float = 0.2) -> None:
     """Evaluate `predicate` until it is truthy; unlike page.wait_for_function, it awaits an async one

@@ -17,12 +17,20 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table, serving, url_of, wait_until  # noqa: E402
+from tests.harness import (  # noqa: E402
+    LAUNCH_ARGS,
+    SETTLED,
+    SNAPSHOT_STORED,
+    chromium,
+    print_table,
+    serving,
+    url_of,
+    wait_until,
+)
 from tests.site_build import config, pyodide_files  # noqa: E402
 
 RUNS = 3
 READY = "() => document.documentElement.dataset.python === 'ready'"
-SNAPSHOT_STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0"
 
 PEER_PAGE = """<!doctype html><meta charset="utf-8"><title>peer</title>
 <script type="module">
@@ -142,7 +150,7 @@ def _second_visit(playwright, executable: str, url: str) -> dict:
                  const cache = await caches.open(key);
                  if ((await cache.keys()).some((r) => r.url.endsWith('.wasm'))) return true; } return false; }""",
         )
-        # The first visit leaves a memory snapshot of Python in Cache Storage (site/js/runtime/snapshot.js).
+        # The first visit leaves a memory snapshot of Python in its private file system (site/js/runtime/snapshot.js).
         wait_until(first, SNAPSHOT_STORED)
         first.close()
         page = context.new_page()

@@ -92,6 +92,26 @@ def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(pa
     assert out_value(page, "sequences", "hull") == hull_sequence(points)
 
 
+def test_the_service_worker_removes_what_earlier_builds_cached(browser, site_url):
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(site_url + "index.html")
+    # Before this build's service worker: an older version's cache, and the Python snapshot that
+    # earlier builds kept in Cache Storage.
+    page.evaluate(
+        """async () => {
+          for (const name of ['ptrnet-0000000000000000', 'pyodide-snapshot'])
+            await (await caches.open(name)).put('left-over', new Response('x'));
+        }"""
+    )
+    wait_ready(page, "sequences")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+    keys = page.evaluate("async () => caches.keys()")
+    assert len([key for key in keys if key.startswith("ptrnet-")]) == 1
+    assert "ptrnet-0000000000000000" not in keys and "pyodide-snapshot" not in keys
+    context.close()
+
+
 def test_a_second_visit_works_offline_from_the_service_worker_cache(browser, site_url):
     context, page = controlled_visit(browser, site_url + "index.html")
     # A controlling service worker has finished its install step, which caches every file up front.

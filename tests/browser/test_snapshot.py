@@ -3,16 +3,21 @@ leaves one, a later visit starts from it and answers as a fresh start does, and 
 not fit is dropped for a normal start."""
 
 from tests.browser.conftest import PageWatch, imported_file, out_value, wait_ready
-from tests.harness import wait_until
+from tests.harness import SNAPSHOT_FILE, SNAPSHOT_STORED, wait_until
 
-STORED = "async () => (await (await caches.open('pyodide-snapshot')).keys()).length"
+STORED = SNAPSHOT_STORED
 START = "() => document.documentElement.dataset.pythonStart"
-# The start of a script that tampers with the stored entry: its request, its bytes and its head's length.
-OPEN_STORED = """async () => {
-  const cache = await caches.open('pyodide-snapshot');
-  const [request] = await cache.keys();
-  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
-  const length = new DataView(bytes.buffer).getUint32(0, true);"""
+# The start of a script that tampers with the stored file: its bytes, its head's length, and `put`,
+# which writes bytes in its place.
+OPEN_STORED = f"""async () => {{
+  const handle = await ({SNAPSHOT_FILE})();
+  const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  const length = new DataView(bytes.buffer).getUint32(0, true);
+  const put = async (data) => {{
+    const writable = await handle.createWritable();
+    await writable.write(data);
+    await writable.close();
+  }};"""
 ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\"] [data-out=\"iteration\"]').dataset.value || '0')"
 
 
@@ -90,7 +95,7 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
           const record = new TextDecoder().decode(bytes.subarray(4, 4 + length)).replaceAll(':PyInit_', ':PyInXt_');
           if (!record.includes(':PyInXt_')) throw new Error('no init function in the record');
           bytes.set(new TextEncoder().encode(record), 4);
-          await cache.put(request, new Response(bytes));
+          await put(bytes);
         }"""
     )
     first.close()
@@ -105,7 +110,7 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
         OPEN_STORED
         + """
           const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
-          await cache.put(request, new Response(bytes.subarray(0, bytes.length - 4096)));
+          await put(bytes.subarray(0, bytes.length - 4096));
           return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };
         }"""
     )
@@ -119,6 +124,47 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
 
     # The stored snapshot lost its last 4 KiB.
     _dropped_for_a_fresh_start(context, site_url)
+    context.close()
+
+
+def test_a_snapshot_whose_writing_was_cut_short_is_dropped(browser, site_url):
+    context = browser.new_context()
+    first = _stored_by_a_first_visit(context, site_url)
+    # The head's length is written last: a write cut short leaves zero there.
+    first.evaluate(OPEN_STORED + "bytes.fill(0, 0, 4); await put(bytes.subarray(0, bytes.length >> 1)); }")
+    first.close()
+    _dropped_for_a_fresh_start(context, site_url)
+    context.close()
+
+
+def test_storing_a_snapshot_removes_another_builds(browser, site_url):
+    context = browser.new_context()
+    first = _stored_by_a_first_visit(context, site_url)
+    # In place of this build's snapshot, one stored by another build (another key; all zero, so that
+    # STORED waits for the new one).
+    first.evaluate(
+        """async () => {
+          const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
+          for await (const name of folder.keys()) await folder.removeEntry(name);
+          const other = await (await folder.getFileHandle('0'.repeat(64), { create: true })).createWritable();
+          await other.write(new Uint8Array(4096));
+          await other.close();
+        }"""
+    )
+    first.close()
+    page = _visit(context, site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "fresh"
+    wait_until(page, STORED)
+    names = page.evaluate(
+        """async () => {
+          const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
+          const names = [];
+          for await (const name of folder.keys()) names.push(name);
+          return names;
+        }"""
+    )
+    assert len(names) == 1 and names[0] != "0" * 64
     context.close()
 
 

@@ -10,7 +10,7 @@ import zipfile
 import pytest
 
 from tests.browser.conftest import controlled_visit, imported_file, out_value, wait_ready
-from tests.harness import wait_until
+from tests.harness import SNAPSHOT_DROPPED, SNAPSHOT_STORED, wait_until
 from tests.site_build import config
 
 # {path: sha-256} of every file the browser inflates from the archive (base64), or the error's text.
@@ -143,8 +143,8 @@ def test_a_wheel_that_fails_to_download_is_a_korean_error_and_retry_recovers(pag
 
 def test_offline_a_fresh_start_gets_the_wheels_from_the_service_worker_cache(browser, site_url):
     context, page = controlled_visit(browser, site_url + "index.html")
-    wait_until(page, "async () => (await (await caches.open('pyodide-snapshot')).keys()).length > 0")
-    page.evaluate("() => caches.delete('pyodide-snapshot')")  # so that the next start is a fresh one
+    wait_until(page, SNAPSHOT_STORED)
+    page.evaluate(SNAPSHOT_DROPPED)  # so that the next start is a fresh one
     workers = []
     page.on("worker", lambda worker: workers.append(worker.url.rsplit("/", 1)[-1]))
     context.set_offline(True)

@@ -1,6 +1,9 @@
-// A memory snapshot of Python taken right after numpy and ptrnet were imported, kept in the
-// browser's Cache Storage, so that a later visit starts from it instead of starting the
-// interpreter and importing numpy again. Made on this browser, never downloaded.
+// A memory snapshot of Python taken right after numpy and ptrnet were imported, kept in this
+// origin's private file system (OPFS), so that a later visit starts from it instead of starting
+// the interpreter and importing numpy again. Made on this browser, never downloaded. The worker
+// reads it with a synchronous access handle, straight into the buffers it ends up in: tens of MB
+// in a few ms, where a Cache Storage body streams through the browser process in small chunks,
+// each a task of the worker's, for a quarter of a second.
 //
 // Pyodide 0.27.7 restores the wasm memory of a snapshot (the private `_makeSnapshot` and
 // `_loadSnapshot` options), but not what lives outside it: the files of site-packages, and the
@@ -12,7 +15,7 @@
 // back; then Pyodide copies the memory in. If anything does not match, it fails and the
 // caller starts Python the normal way.
 const FORMAT = 2; // bump when what is captured, or how, changes
-const CACHE = "pyodide-snapshot"; // not "ptrnet-…": the service worker deletes its older caches by that prefix
+const FOLDER = "pyodide-snapshot"; // in the origin's private file system, one file named by its key
 const PAGE = 65536; // the memory is stored without its all-zero pages of this size (about a third of them)
 const HANDLE_SIZE = 36; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
 const COUNT_ARGS = "count-args"; // the record's name for Pyodide's argument counter (see functionNames)
@@ -44,51 +47,77 @@ export function wrapRuntimeFactory() {
   });
 }
 
-// The cache key: the lock (Pyodide's version and both wheels' hashes), what was imported before
-// the snapshot, and this file's format.
+// Whether this browser can keep snapshots: the origin's private file system, with the
+// synchronous access handles of a worker.
+export function canKeepSnapshots() {
+  return Boolean(globalThis.navigator?.storage?.getDirectory && globalThis.FileSystemSyncAccessHandle);
+}
+
+// The snapshot's key: the lock (Pyodide's version and both wheels' hashes), what was imported
+// before the snapshot, and this file's format.
 export async function snapshotKey(lockText, preload) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${FORMAT}\n${preload}\n${lockText}`));
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function entryURL(key) {
-  return new URL(`/__pyodide-snapshot/${key}`, self.location.origin).href;
+async function snapshotFolder(create) {
+  return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
 }
 
-// The stored snapshot for this key, or null; its body is read while Python's own files load.
-export async function readSnapshot(key) {
-  const cache = await caches.open(CACHE);
-  const response = await cache.match(entryURL(key));
-  if (!response) return null;
-  return { contents: response.arrayBuffer().then((buffer) => decode(new Uint8Array(buffer))) };
+// The stored snapshot's file for this key, or null.
+export async function findSnapshot(key) {
+  try {
+    return await (await snapshotFolder(false)).getFileHandle(key);
+  } catch (err) {
+    if (err.name === "NotFoundError") return null;
+    throw err;
+  }
+}
+
+// The snapshot in `file`: {record, files, memory}, the memory at its full length with the pages
+// left out as allocated (zero).
+async function readSnapshot(file) {
+  // Several tabs may read at once (a read-only handle); a browser without that mode locks the file.
+  const access = await file.createSyncAccessHandle({ mode: "read-only" });
+  try {
+    return readFrom(access);
+  } finally {
+    access.close();
+  }
+}
+
+function readFrom(access) {
+  const size = access.getSize();
+  let at = 0;
+  const read = (bytes) => {
+    if (access.read(bytes, { at }) !== bytes.length) throw new Error("the snapshot is shorter than its head says");
+    at += bytes.length;
+    return bytes;
+  };
+  const jsonLength = new DataView(read(new Uint8Array(4)).buffer).getUint32(0, true);
+  if (!jsonLength) throw new Error("the snapshot was not written to its end"); // see storeSnapshot
+  const { record, memory: layout } = JSON.parse(new TextDecoder().decode(read(new Uint8Array(jsonLength))));
+  const files = read(new Uint8Array(record.filesLength));
+  const memory = new Uint8Array(layout.length);
+  for (const [start, end] of layout.runs) read(memory.subarray(start, end));
+  if (at !== size) throw new Error("the snapshot is longer than its head says");
+  return { record, files, memory };
 }
 
 export async function forgetSnapshots() {
-  await caches.delete(CACHE);
+  await (await navigator.storage.getDirectory()).removeEntry(FOLDER, { recursive: true }).catch((err) => {
+    if (err.name !== "NotFoundError") throw err;
+  });
 }
 
 // Layout: u32 length of the JSON head, the head ({record, memory: {length, runs}}), the files back
 // to back, then the runs of Pyodide's snapshot that hold a nonzero byte, back to back.
-function encode({ record, files, memory }) {
+function pieces({ record, files, memory }) {
   const runs = nonzeroRuns(memory);
   const json = new TextEncoder().encode(JSON.stringify({ record, memory: { length: memory.length, runs } }));
-  const head = new Uint32Array([json.length]);
-  return new Blob([head, json, ...files, ...runs.map(([start, end]) => memory.subarray(start, end))]);
-}
-
-function decode(bytes) {
-  const jsonLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
-  const { record, memory: layout } = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + jsonLength)));
-  const filesStart = 4 + jsonLength;
-  const files = bytes.subarray(filesStart, filesStart + record.filesLength);
-  const memory = new Uint8Array(layout.length); // the pages left out are zero as allocated
-  let at = filesStart + record.filesLength;
-  for (const [start, end] of layout.runs) {
-    memory.set(bytes.subarray(at, at + end - start), start);
-    at += end - start;
-  }
-  if (at !== bytes.length) throw new Error("the snapshot's memory part has the wrong length");
-  return { record, files, memory };
+  const head = new Uint8Array(4);
+  new DataView(head.buffer).setUint32(0, json.length, true);
+  return [head, json, ...files, ...runs.map(([start, end]) => memory.subarray(start, end))];
 }
 
 // The byte ranges [start, end) of the memory's pages that hold a nonzero byte, neighbours merged.
@@ -186,65 +215,81 @@ export function captureSnapshot(pyodide) {
   return { record, files, memory };
 }
 
+// Writes the snapshot under its key, in place of any other (an older build's is of no use). Its
+// head's length is written last: a write cut short leaves a zero there, which no read accepts.
 export async function storeSnapshot(key, snapshot) {
-  await forgetSnapshots(); // one snapshot per browser: an older build's is of no use
-  const cache = await caches.open(CACHE);
-  await cache.put(entryURL(key), new Response(encode(snapshot)));
+  const folder = await snapshotFolder(true);
+  const names = [];
+  for await (const name of folder.keys()) names.push(name);
+  for (const name of names) if (name !== key) await folder.removeEntry(name);
+  const access = await (await folder.getFileHandle(key, { create: true })).createSyncAccessHandle();
+  try {
+    const [head, ...rest] = pieces(snapshot);
+    access.truncate(0);
+    let at = head.length;
+    for (const bytes of rest) at += access.write(bytes, { at });
+    access.flush();
+    access.write(head, { at: 0 });
+    access.flush();
+  } finally {
+    access.close();
+  }
 }
 
-// Starts Python from a stored snapshot: `load` is loadPyodide with its options. Rejects on any
-// mismatch (the caller then starts the normal way).
-export async function restoreSnapshot(load, options, { contents }) {
+// Starts Python from the snapshot in `file` (findSnapshot's): `load` is loadPyodide with its
+// options. Pyodide fetches its script and wasm while the snapshot is read, and makes its runtime
+// while the extension modules compile; its first preRun step then waits for those (a run
+// dependency) and puts back what lives outside the memory. Rejects on any mismatch (the caller
+// then starts the normal way).
+export async function restoreSnapshot(load, options, file) {
   let fail;
   const failed = new Promise((_, reject) => (fail = reject));
-  // Read and decoded, with the extension modules compiled, while Pyodide fetches and compiles its own wasm.
-  const ready = contents.then(async (snapshot) => {
-    const { record, files } = snapshot;
-    const fileBytes = (path) => {
-      const entry = record.index.find(([name]) => name === path);
-      if (!entry) throw new Error(`${path} is not in the snapshot`);
-      return files.subarray(entry[1], entry[2]);
-    };
-    const modules = await Promise.all(record.libs.map(({ name }) => WebAssembly.compile(fileBytes(name))));
-    return { ...snapshot, modules };
-  });
-  ready.catch(fail);
-  let snapshot = null; // set before Pyodide creates its module: it awaits the memory first
+  const snapshot = readSnapshot(file);
+  const modules = snapshot.then(({ record, files }) =>
+    Promise.all(record.libs.map(({ name }) => WebAssembly.compile(fileBytes(record, files, name)))),
+  );
+  modules.catch(fail); // a snapshot that cannot be read fails the start here too
+  // Pyodide awaits the memory only once its script is in: until then a failed read has this handler.
+  const memory = snapshot.then(({ memory }) => memory);
+  memory.catch(() => {});
   restoreHook = (Module) => {
-    try {
-      if (!snapshot) throw new Error("the snapshot was not read in time");
-      replayOutsideMemory(Module, snapshot);
-    } catch (err) {
-      fail(err); // an exception here would leave loadPyodide pending forever
-    }
+    const waiting = "snapshot: outside the memory";
+    Module.addRunDependency(waiting);
+    const bootTable = Module.wasmTable.length; // Pyodide's next preRun step adds its argument counter
+    Promise.all([snapshot, modules])
+      .then(([{ record, files, memory }, compiled]) => {
+        if (bootTable !== record.bootTableLength) throw new Error("the runtime's function table differs");
+        replayOutsideMemory(Module, { record, files, memory, modules: compiled });
+        Module.removeRunDependency(waiting);
+      })
+      .catch(fail); // the runtime then never finishes starting; the caller starts another
   };
   let pyodide;
   try {
-    const memory = ready.then((read) => {
-      snapshot = read;
-      return read.memory;
-    });
     pyodide = await Promise.race([load({ ...options, _loadSnapshot: memory }), failed]);
   } finally {
     restoreHook = null; // a start that failed before its preRun must not hand the hook to the next one
   }
-  checkTable(pyodide._module, snapshot.record);
+  checkTable(pyodide._module, (await snapshot).record);
   // The snapshot froze the `random` module's state, were it imported: every visit would repeat it.
   pyodide.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   return pyodide;
 }
 
+function fileBytes(record, files, path) {
+  const entry = record.index.find(([name]) => name === path);
+  if (!entry) throw new Error(`${path} is not in the snapshot`);
+  return files.subarray(entry[1], entry[2]);
+}
+
 function replayOutsideMemory(Module, { record, files, memory, modules }) {
-  if (Module.wasmTable.length !== record.bootTableLength) throw new Error("the runtime's function table differs");
-  // The files part copied once out of the body (which can then be freed); the file system keeps
-  // views into that copy instead of copying each file again.
-  const own = files.slice();
+  // The file system keeps views into the files part, which was read into a buffer of its own.
   const folders = new Set();
   for (const [path, start, end] of record.index) {
     const folder = path.slice(0, path.lastIndexOf("/"));
     if (!folders.has(folder)) Module.FS.mkdirTree(folder);
     folders.add(folder);
-    Module.FS.writeFile(path, own.subarray(start, end), { canOwn: true });
+    Module.FS.writeFile(path, files.subarray(start, end), { canOwn: true });
   }
   // Pyodide's header, then the memory; the dlopen handles are read from there.
   const heap = memory.subarray(new Uint32Array(memory.buffer, memory.byteOffset, 2)[1]);
@@ -262,22 +307,19 @@ function replayOutsideMemory(Module, { record, files, memory, modules }) {
   const grow = record.table.length - Module.wasmTable.length;
   if (grow > 0) Module.wasmTable.grow(grow);
   const byName = new Map([...functionNames(Module, record.libs)].map(([fn, name]) => [name, fn]));
-  for (const [slot, name] of record.table.slots) {
-    // The argument counter does not exist yet: its slot is left free, and the next function
-    // added to the table (the counter, made right after this step) takes it.
-    if (name === COUNT_ARGS) Module.freeTableIndexes.push(slot);
-    Module.setWasmTableEntry(slot, name === null || name === COUNT_ARGS ? null : byName.get(name));
-  }
+  // The argument counter was made right after the preRun step began, at the slot it had then too.
+  for (const [slot, name] of record.table.slots)
+    if (name !== COUNT_ARGS) Module.setWasmTableEntry(slot, name === null ? null : byName.get(name));
   for (const [name, value] of Object.entries(record.got)) {
     Module.GOT[name] ??= new WebAssembly.Global({ value: "i32", mutable: true });
     Module.GOT[name].value = value;
   }
-  checkTable(Module, record, (name) => name !== COUNT_ARGS);
+  checkTable(Module, record);
 }
 
-function checkTable(Module, record, compared = () => true) {
+function checkTable(Module, record) {
   const now = describeTable(Module, record.libs, record.bootTableLength);
-  const differs = ([slot, name], k) => compared(name) && (now.slots[k]?.[0] !== slot || now.slots[k]?.[1] !== name);
+  const differs = ([slot, name], k) => now.slots[k]?.[0] !== slot || now.slots[k]?.[1] !== name;
   if (
     now.length !== record.table.length ||
     now.slots.length !== record.table.slots.length ||

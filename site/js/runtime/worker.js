@@ -6,9 +6,10 @@ import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 import { whenQuiet } from "./quiet.js";
 import {
+  canKeepSnapshots,
   captureSnapshot,
+  findSnapshot,
   forgetSnapshots,
-  readSnapshot,
   restoreSnapshot,
   snapshotKey,
   storeSnapshot,
@@ -21,8 +22,8 @@ const MODELS_URL = new URL("../../models/", import.meta.url).href;
 const LOCK_URL = `${PYODIDE_URL}pyodide-lock.json`;
 const PRELOAD = "import numpy, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
 const STORE_AT_MOST_MS = 10_000; // the snapshot is written away at the first pause in the calls, or after this
-// Snapshots live in this origin's Cache Storage: only on our own site, not in a page that embeds us.
-const SNAPSHOTS = typeof caches !== "undefined" && new URL(import.meta.url).origin === self.location.origin;
+// Snapshots live in this origin's private file system: only on our own site, not in a page that embeds us.
+const SNAPSHOTS = canKeepSnapshots() && new URL(import.meta.url).origin === self.location.origin;
 // Our stdlib zip holds only the modules the site imports, precompiled (see build.py); the
 // official one is fetched the first time Python imports anything else.
 const FULL_STDLIB = { url: `${PYODIDE_URL}python_stdlib_full.zip`, path: "/lib/python_stdlib_full.zip" };
@@ -102,10 +103,10 @@ async function storeLater(key, snapshot) {
 // start, which leaves a snapshot for the next visit.
 async function startPython(options, lockText) {
   const key = SNAPSHOTS ? await snapshotKey(lockText, PRELOAD) : null;
-  const stored = key && (await readSnapshot(key).catch(() => null));
-  if (stored) {
+  if (key) {
     try {
-      return { pyodide: await restoreSnapshot(loadPyodide, options, stored), start: "snapshot" };
+      const file = await findSnapshot(key);
+      if (file) return { pyodide: await restoreSnapshot(loadPyodide, options, file), start: "snapshot" };
     } catch (err) {
       console.warn("저장된 파이썬 스냅숏을 쓰지 못해 처음부터 시작합니다:", err);
       await forgetSnapshots().catch(() => {});
