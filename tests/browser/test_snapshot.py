@@ -51,6 +51,18 @@ def _dropped_for_a_fresh_start(context, site_url: str) -> None:
     assert again.evaluate(START) == "snapshot"
 
 
+def _tampered_and_dropped(browser, site_url: str, change: str):
+    """A first visit's stored snapshot, changed by the script `change` (run after OPEN_STORED), is
+    dropped for a fresh start (_dropped_for_a_fresh_start); returns what `change` returned."""
+    context = browser.new_context()
+    first = _stored_by_a_first_visit(context, site_url)
+    returned = first.evaluate(OPEN_STORED + change + "}")
+    first.close()
+    _dropped_for_a_fresh_start(context, site_url)
+    context.close()
+    return returned
+
+
 def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser, site_url):
     context = browser.new_context()
     first = _visit(context, site_url + "index.html")
@@ -85,36 +97,29 @@ def test_a_later_visit_starts_from_the_snapshot_and_answers_as_the_first(browser
 
 
 def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser, site_url):
-    context = browser.new_context()
-    first = _stored_by_a_first_visit(context, site_url)
     # Rename the extension modules' init functions in the record of the function table (same
     # length, so the stored layout holds): restoring can no longer put the table back as it was.
-    first.evaluate(
-        OPEN_STORED
-        + """
+    _tampered_and_dropped(
+        browser,
+        site_url,
+        """
           const record = new TextDecoder().decode(bytes.subarray(4, 4 + length)).replaceAll(':PyInit_', ':PyInXt_');
           if (!record.includes(':PyInXt_')) throw new Error('no init function in the record');
           bytes.set(new TextEncoder().encode(record), 4);
-          await put(bytes);
-        }"""
+          await put(bytes);""",
     )
-    first.close()
-    _dropped_for_a_fresh_start(context, site_url)
-    context.close()
 
 
 def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(browser, site_url):
-    context = browser.new_context()
-    first = _stored_by_a_first_visit(context, site_url)
-    stored = first.evaluate(
-        OPEN_STORED
-        + """
+    # The stored snapshot loses its last 4 KiB.
+    stored = _tampered_and_dropped(
+        browser,
+        site_url,
+        """
           const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
           await put(bytes.subarray(0, bytes.length - 4096));
-          return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };
-        }"""
+          return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };""",
     )
-    first.close()
     runs = stored["memory"]["runs"]
     kept = sum(end - start for start, end in runs)
     assert stored["size"] == 4 + stored["head"] + stored["files"] + kept
@@ -122,19 +127,10 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
     assert all(start % 65536 == 0 and start < end for start, end in runs)
     assert all(a[1] < b[0] for a, b in zip(runs, runs[1:], strict=False))  # ordered, apart
 
-    # The stored snapshot lost its last 4 KiB.
-    _dropped_for_a_fresh_start(context, site_url)
-    context.close()
-
 
 def test_a_snapshot_whose_writing_was_cut_short_is_dropped(browser, site_url):
-    context = browser.new_context()
-    first = _stored_by_a_first_visit(context, site_url)
     # The head's length is written last: a write cut short leaves zero there.
-    first.evaluate(OPEN_STORED + "bytes.fill(0, 0, 4); await put(bytes.subarray(0, bytes.length >> 1)); }")
-    first.close()
-    _dropped_for_a_fresh_start(context, site_url)
-    context.close()
+    _tampered_and_dropped(browser, site_url, "bytes.fill(0, 0, 4); await put(bytes.subarray(0, bytes.length >> 1));")
 
 
 def test_storing_a_snapshot_removes_another_builds(browser, site_url):
