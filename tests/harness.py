@@ -46,8 +46,8 @@ SNAPSHOT_STORED = """async () => {
       if (head.byteLength === 4 && new DataView(head).getUint32(0, true) > 0) return true;
     }
   } catch (err) {
-    // none yet, or the worker is writing it (its access handle locks the file)
-    if (!['NotFoundError', 'NoModificationAllowedError'].includes(err.name)) throw err;
+    // none yet, or the worker is writing it (its access handle locks the file, or changes it while read)
+    if (!['NotFoundError', 'NoModificationAllowedError', 'NotReadableError'].includes(err.name)) throw err;
   }
   return false;
 }"""
