@@ -17,6 +17,7 @@
 const FORMAT = 2; // bump when what is captured, or how, changes
 const FOLDER = "pyodide-snapshot"; // in the origin's private file system, one file named by its key
 const PAGE = 65536; // the memory is stored without its all-zero pages of this size (about a third of them)
+const WRITE_STEP = 1 << 21; // bytes of a snapshot written in one go (a few ms of the worker's time)
 const HANDLE_SIZE = 36; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
 const COUNT_ARGS = "count-args"; // the record's name for Pyodide's argument counter (see functionNames)
 
@@ -217,6 +218,7 @@ export function captureSnapshot(pyodide) {
 
 // Writes the snapshot under its key, in place of any other (an older build's is of no use). Its
 // head's length is written last: a write cut short leaves a zero there, which no read accepts.
+// The writes are synchronous, so every WRITE_STEP bytes the worker pauses for the calls that came meanwhile.
 export async function storeSnapshot(key, snapshot) {
   const folder = await snapshotFolder(true);
   const names = [];
@@ -227,7 +229,17 @@ export async function storeSnapshot(key, snapshot) {
     const [head, ...rest] = pieces(snapshot);
     access.truncate(0);
     let at = head.length;
-    for (const bytes of rest) at += access.write(bytes, { at });
+    let sincePause = 0;
+    for (const bytes of rest)
+      for (let start = 0; start < bytes.length; start += WRITE_STEP) {
+        const written = access.write(bytes.subarray(start, start + WRITE_STEP), { at });
+        at += written;
+        sincePause += written;
+        if (sincePause >= WRITE_STEP) {
+          sincePause = 0;
+          await new Promise((resolve) => setTimeout(resolve));
+        }
+      }
     access.flush();
     access.write(head, { at: 0 });
     access.flush();
