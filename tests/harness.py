@@ -26,7 +26,7 @@ LAUNCH_ARGS = [
 SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
     (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 
-# The worker's memory snapshot of Python (site/js/runtime/snapshot.js), in the origin's private file
+# The worker's memory snapshot of Python (site/js/runtime/snapshot-file.js), in the origin's private file
 # system: a page's script that gives the stored file's handle, or null while there is none.
 SNAPSHOT_FILE = """async () => {
   try {

@@ -150,7 +150,7 @@ def _second_visit(playwright, executable: str, url: str) -> dict:
                  const cache = await caches.open(key);
                  if ((await cache.keys()).some((r) => r.url.endsWith('.wasm'))) return true; } return false; }""",
         )
-        # The first visit leaves a memory snapshot of Python in its private file system (site/js/runtime/snapshot.js).
+        # The first visit leaves a memory snapshot of Python in its private file system (site/js/runtime/snapshot-file.js).
         wait_until(first, SNAPSHOT_STORED)
         first.close()
         page = context.new_page()

@@ -1,9 +1,6 @@
 // A memory snapshot of Python taken right after numpy and ptrnet were imported, kept in this
-// origin's private file system (OPFS), so that a later visit starts from it instead of starting
-// the interpreter and importing numpy again. Made on this browser, never downloaded. The worker
-// reads it with a synchronous access handle, straight into the buffers it ends up in: tens of MB
-// in a few ms, where a Cache Storage body streams through the browser process in small chunks,
-// each a task of the worker's, for a quarter of a second.
+// origin's private file system (snapshot-file.js), so that a later visit starts from it instead of
+// starting the interpreter and importing numpy again. Made on this browser, never downloaded.
 //
 // Pyodide 0.27.7 restores the wasm memory of a snapshot (the private `_makeSnapshot` and
 // `_loadSnapshot` options), but not what lives outside it: the files of site-packages, and the
@@ -14,10 +11,8 @@
 // which lies in the restored memory, carries them), and puts the table slots and GOT entries
 // back; then Pyodide copies the memory in. If anything does not match, it fails and the
 // caller starts Python the normal way.
-const FORMAT = 2; // bump when what is captured, or how, changes
-const FOLDER = "pyodide-snapshot"; // in the origin's private file system, one file named by its key
-const PAGE = 65536; // the memory is stored without its all-zero pages of this size (about a third of them)
-const WRITE_STEP = 1 << 21; // bytes of a snapshot written in one go (a few ms of the worker's time)
+import { readSnapshot } from "./snapshot-file.js";
+
 const HANDLE_SIZE = 36; // emscripten's struct dso up to its name: flags, mem/table bases and sizes
 const COUNT_ARGS = "count-args"; // the record's name for Pyodide's argument counter (see functionNames)
 
@@ -46,98 +41,6 @@ export function wrapRuntimeFactory() {
       };
     },
   });
-}
-
-// Whether this browser can keep snapshots: the origin's private file system, with the
-// synchronous access handles of a worker.
-export function canKeepSnapshots() {
-  return Boolean(globalThis.navigator?.storage?.getDirectory && globalThis.FileSystemSyncAccessHandle);
-}
-
-// The snapshot's key: the lock (Pyodide's version and both wheels' hashes), what was imported
-// before the snapshot, and this file's format.
-export async function snapshotKey(lockText, preload) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${FORMAT}\n${preload}\n${lockText}`));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-async function snapshotFolder(create) {
-  return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
-}
-
-// The stored snapshot's file for this key, or null.
-export async function findSnapshot(key) {
-  try {
-    return await (await snapshotFolder(false)).getFileHandle(key);
-  } catch (err) {
-    if (err.name === "NotFoundError") return null;
-    throw err;
-  }
-}
-
-// The snapshot in `file`: {record, files, memory}, the memory at its full length with the pages
-// left out as allocated (zero).
-async function readSnapshot(file) {
-  // Several tabs may read at once (a read-only handle); a browser without that mode locks the file.
-  const access = await file.createSyncAccessHandle({ mode: "read-only" });
-  try {
-    return readFrom(access);
-  } finally {
-    access.close();
-  }
-}
-
-function readFrom(access) {
-  const size = access.getSize();
-  let at = 0;
-  const read = (bytes) => {
-    if (access.read(bytes, { at }) !== bytes.length) throw new Error("the snapshot is shorter than its head says");
-    at += bytes.length;
-    return bytes;
-  };
-  const jsonLength = new DataView(read(new Uint8Array(4)).buffer).getUint32(0, true);
-  if (!jsonLength) throw new Error("the snapshot was not written to its end"); // see storeSnapshot
-  const { record, memory: layout } = JSON.parse(new TextDecoder().decode(read(new Uint8Array(jsonLength))));
-  const files = read(new Uint8Array(record.filesLength));
-  const memory = new Uint8Array(layout.length);
-  for (const [start, end] of layout.runs) read(memory.subarray(start, end));
-  if (at !== size) throw new Error("the snapshot is longer than its head says");
-  return { record, files, memory };
-}
-
-export async function forgetSnapshots() {
-  await (await navigator.storage.getDirectory()).removeEntry(FOLDER, { recursive: true }).catch((err) => {
-    if (err.name !== "NotFoundError") throw err;
-  });
-}
-
-// Layout: u32 length of the JSON head, the head ({record, memory: {length, runs}}), the files back
-// to back, then the runs of Pyodide's snapshot that hold a nonzero byte, back to back.
-function pieces({ record, files, memory }) {
-  const runs = nonzeroRuns(memory);
-  const json = new TextEncoder().encode(JSON.stringify({ record, memory: { length: memory.length, runs } }));
-  const head = new Uint8Array(4);
-  new DataView(head.buffer).setUint32(0, json.length, true);
-  return [head, json, ...files, ...runs.map(([start, end]) => memory.subarray(start, end))];
-}
-
-// The byte ranges [start, end) of the memory's pages that hold a nonzero byte, neighbours merged.
-function nonzeroRuns(memory) {
-  const bytes = memory.byteOffset % 4 ? memory.slice() : memory;
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
-  const zero = (start, end) => {
-    for (let k = start >>> 2; k < end >>> 2; k++) if (words[k]) return false;
-    for (let k = end & ~3; k < end; k++) if (bytes[k]) return false; // the last page's odd bytes
-    return true;
-  };
-  const runs = [];
-  for (let start = 0; start < bytes.length; start += PAGE) {
-    const end = Math.min(start + PAGE, bytes.length);
-    if (zero(start, end)) continue;
-    if (runs.at(-1)?.[1] === start) runs.at(-1)[1] = end;
-    else runs.push([start, end]);
-  }
-  return runs;
 }
 
 // Names every function-table slot outside the extension modules' own ranges (those are filled
@@ -214,38 +117,6 @@ export function captureSnapshot(pyodide) {
   const memory = pyodide.makeMemorySnapshot();
   const record = { bootTableLength, libs, table, got, index, filesLength: offset }; // its format is in the key
   return { record, files, memory };
-}
-
-// Writes the snapshot under its key, in place of any other (an older build's is of no use). Its
-// head's length is written last: a write cut short leaves a zero there, which no read accepts.
-// The writes are synchronous, so every WRITE_STEP bytes the worker pauses for the calls that came meanwhile.
-export async function storeSnapshot(key, snapshot) {
-  const folder = await snapshotFolder(true);
-  const names = [];
-  for await (const name of folder.keys()) names.push(name);
-  for (const name of names) if (name !== key) await folder.removeEntry(name);
-  const access = await (await folder.getFileHandle(key, { create: true })).createSyncAccessHandle();
-  try {
-    const [head, ...rest] = pieces(snapshot);
-    access.truncate(0);
-    let at = head.length;
-    let sincePause = 0;
-    for (const bytes of rest)
-      for (let start = 0; start < bytes.length; start += WRITE_STEP) {
-        const written = access.write(bytes.subarray(start, start + WRITE_STEP), { at });
-        at += written;
-        sincePause += written;
-        if (sincePause >= WRITE_STEP) {
-          sincePause = 0;
-          await new Promise((resolve) => setTimeout(resolve));
-        }
-      }
-    access.flush();
-    access.write(head, { at: 0 });
-    access.flush();
-  } finally {
-    access.close();
-  }
 }
 
 // Starts Python from the snapshot in `file` (findSnapshot's): `load` is loadPyodide with its

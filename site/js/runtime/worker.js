@@ -5,16 +5,8 @@ import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 import { whenQuiet } from "./quiet.js";
-import {
-  canKeepSnapshots,
-  captureSnapshot,
-  findSnapshot,
-  forgetSnapshots,
-  restoreSnapshot,
-  snapshotKey,
-  storeSnapshot,
-  wrapRuntimeFactory,
-} from "./snapshot.js";
+import { captureSnapshot, restoreSnapshot, wrapRuntimeFactory } from "./snapshot.js";
+import { canKeepSnapshots, findSnapshot, forgetSnapshots, snapshotKey, storeSnapshot } from "./snapshot-file.js";
 import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
