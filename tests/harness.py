@@ -26,31 +26,33 @@ LAUNCH_ARGS = [
 SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
     (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 
-# The worker's memory snapshot of Python (site/js/runtime/snapshot-file.js), in the origin's private file
-# system: a page's script that gives the stored file's handle, or null while there is none.
-SNAPSHOT_FILE = """async () => {
+# The worker's memory snapshot of Python (site/js/runtime/snapshot-file.js), in the origin's private
+# file system: a page's script that lists the stored files' handles (none while there is no folder).
+SNAPSHOT_FILES = """async () => {
+  const handles = [];
   try {
     const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
-    for await (const handle of folder.values()) return handle;
+    for await (const handle of folder.values()) handles.push(handle);
   } catch (err) {
     if (err.name !== 'NotFoundError') throw err;
   }
-  return null;
+  return handles;
 }"""
+# The stored file's handle, or null.
+SNAPSHOT_FILE = f"async () => (await ({SNAPSHOT_FILES})())[0] ?? null"
 # True once a snapshot has been written to its end: its head's length, written last, is not zero.
-SNAPSHOT_STORED = """async () => {
-  try {
-    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
-    for await (const handle of folder.values()) {
+SNAPSHOT_STORED = f"""async () => {{
+  try {{
+    for (const handle of await ({SNAPSHOT_FILES})()) {{
       const head = await (await handle.getFile()).slice(0, 4).arrayBuffer();
       if (head.byteLength === 4 && new DataView(head).getUint32(0, true) > 0) return true;
-    }
-  } catch (err) {
-    // none yet, or the worker is writing it (its access handle locks the file, or changes it while read)
-    if (!['NotFoundError', 'NoModificationAllowedError', 'NotReadableError'].includes(err.name)) throw err;
-  }
+    }}
+  }} catch (err) {{
+    // the worker is writing it (its access handle locks the file, or changes it while read)
+    if (!['NoModificationAllowedError', 'NotReadableError'].includes(err.name)) throw err;
+  }}
   return false;
-}"""
+}}"""
 # Drops the stored snapshot, so that the next start is a fresh one.
 SNAPSHOT_DROPPED = """async () => (await navigator.storage.getDirectory())
   .removeEntry('pyodide-snapshot', { recursive: true }).catch(() => {})"""

@@ -3,7 +3,7 @@ leaves one, a later visit starts from it and answers as a fresh start does, and 
 not fit is dropped for a normal start."""
 
 from tests.browser.conftest import PageWatch, imported_file, out_value, wait_ready
-from tests.harness import SNAPSHOT_FILE, SNAPSHOT_STORED, wait_until
+from tests.harness import SNAPSHOT_FILE, SNAPSHOT_FILES, SNAPSHOT_STORED, wait_until
 
 STORED = SNAPSHOT_STORED
 START = "() => document.documentElement.dataset.pythonStart"
@@ -152,14 +152,7 @@ def test_storing_a_snapshot_removes_another_builds(browser, site_url):
     wait_ready(page, "sequences")
     assert page.evaluate(START) == "fresh"
     wait_until(page, STORED)
-    names = page.evaluate(
-        """async () => {
-          const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle('pyodide-snapshot');
-          const names = [];
-          for await (const name of folder.keys()) names.push(name);
-          return names;
-        }"""
-    )
+    names = page.evaluate(f"async () => (await ({SNAPSHOT_FILES})()).map((handle) => handle.name)")
     assert len(names) == 1 and names[0] != "0" * 64
     context.close()
 
