@@ -1,22 +1,21 @@
 // embed.html#demo=<id>&<id>.<field>=…: one demo alone, for an <iframe> on another site. The
 // page reports its height to the parent so the optional embed-host.js can size the iframe.
-// The worker starts after the first paint, as on our pages (main.js): Python need not wait for the
-// demos' modules.
+// The worker starts after the first paint and the demos' modules are asked for after it, as on our
+// pages (main.js): Python need not wait for those modules, nor its script queue behind them.
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
 import { afterFirstPaint } from "./ui/frame.js";
 
 export const RESIZE_MESSAGE = "ptrnet:resize";
 
-const modules = Promise.all([
+await afterFirstPaint();
+const runtime = getRuntime();
+reflectOnDocument(runtime);
+const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await Promise.all([
   import("./demos/index.js"),
   import("./demos/titles.js"),
   import("./ui/permalink.js"),
   import("./ui/runtime-banner.js"),
 ]);
-await afterFirstPaint();
-const runtime = getRuntime();
-reflectOnDocument(runtime);
-const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await modules;
 bindBanner(runtime);
 const main = document.querySelector("[data-embed-root]");
 const name = new URLSearchParams(location.hash.slice(1)).get("demo") ?? "";

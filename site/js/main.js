@@ -2,21 +2,22 @@
 // The worker starts as soon as the page has first painted: Python's download and start-up are
 // most of a cold load, so they should not wait for the demos' modules and KaTeX (static imports
 // would hold this module back until that whole graph had arrived), but starting the worker
-// before the first paint delays that paint on a small machine.
+// before the first paint delays that paint on a small machine. Those modules are asked for after
+// the worker, for a server without HTTP/2 answers six requests at a time: behind some sixty of
+// them, a cold load's worker script was asked for 380 ms after the worker was made.
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
 import { afterFirstPaint } from "./ui/frame.js";
 
-const modules = Promise.all([
+await afterFirstPaint();
+const runtime = getRuntime();
+reflectOnDocument(runtime);
+const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await Promise.all([
   import("./demos/index.js"),
   import("./ui/hash-target.js"),
   import("./ui/math.js"),
   import("./ui/permalink.js"),
   import("./ui/runtime-banner.js"),
 ]);
-await afterFirstPaint();
-const runtime = getRuntime();
-reflectOnDocument(runtime);
-const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await modules;
 bindBanner(runtime);
 renderMath(document, runtime.firstReady); // those in view now, the rest once Python has started
 for (const root of document.querySelectorAll("[data-demo]")) {
