@@ -149,10 +149,10 @@ def test_pair_r_is_half_of_one_minus_tanh(scale: float) -> None:
     exp_form = float(np.abs(two_e).max() + np.abs(two_q).max()) <= sorter.EXP_LIMIT
     assert exp_form == (scale != 200.0)
     tolerance = {"rtol": 1e-13, "atol": 1e-15 * max(1.0, 8 * scale)}  # e + q rounds to ulp(|e|)
-    assert sorter.pair_r(blocks(two_e, two_q), out, False) is out
+    assert sorter.pair_r(blocks(-two_e, two_q), out, False) is out  # the position rows hold -2e
     assert np.allclose(full, want, **tolerance) and np.allclose(last, want[1, 2:], **tolerance)
-    if exp_form:  # exp(2e) exp(2q) is exact to a few ulp
-        assert sorter.pair_r(blocks(np.exp(two_e), np.exp(two_q)), out, True) is out
+    if exp_form:  # exp(-2e) / (exp(-2e) + exp(2q)) is exact to a few ulp
+        assert sorter.pair_r(blocks(np.exp(-two_e), np.exp(two_q)), out, True) is out
         assert np.allclose(full, want, **tolerance) and np.allclose(last, want[1, 2:], **tolerance)
 
 

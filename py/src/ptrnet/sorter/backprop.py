@@ -11,7 +11,8 @@ size is gathered (a copy costs Pyodide more than the arithmetic). numpy calls pe
 are few, each works on a whole batch, and outputs are passed positionally (a keyword costs
 Pyodide almost a microsecond per call).
 
-tanh runs as 1 - 2 r through model.pair_r, so u = sum(v) - 2 r . v and 1 - tanh^2 = 4 r (1 - r).
+tanh runs as 1 - 2 r through model.pair_r (the position rows hold -2e for it, the query rows 2q), so
+u = sum(v) - 2 r . v and 1 - tanh^2 = 4 r (1 - r).
 A step's softmax ignores the sum(v) all its scores share, and takes its exponentials of each score
 minus the target's: the target's term is then exp(0) = 1, the step's sum z >= 1 and its loss is
 log z. Only where a score lies far above its target's (EXP_LIMIT) is the step's largest score taken
@@ -42,16 +43,16 @@ class Workspace:
         self.targets = self.starts + (0 if mask else np.arange(steps))  # (S,) the pair of sorted position i
         self.target_of = self.targets[self.step_of]  # (P,) the target pair of each pair's step
         self.first = int(lengths[0])  # pairs of step 1
-        self.factors = np.repeat([2.0, 2.0, 2.0, 2.0, 2.0, -2.0], hidden)  # (6H,): theta to t2
-        self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta, v negated
-        self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, -2v
-        # pre-activations as matmuls, [x_k, 1] @ [2A, 2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
+        self.factors = np.repeat([-2.0, -2.0, 2.0, 2.0, 2.0, -2.0], hidden)  # (6H,): theta to t2
+        self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta, A, a0 and v negated
+        self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): -2A, -2a0, 2B, 2b0, 2s, -2v
+        # pre-activations as matmuls, [x_k, 1] @ [-2A, -2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
         self.feats = np.ones((n + steps, batch, 2))  # (n+S, batch, 2)
         self.xs = self.feats[..., 0]  # (n+S, batch) view: sorted x by position, x_prev by step (0 at step 1)
         self.xs[n] = 0.0
         self.x_rows = np.concatenate([position, n + self.step_of])  # (2P,) rows of xs: x_k, x_prev per pair
         self.x_pairs = np.empty((2, p, batch))  # (2, P, batch)
-        self.pre = np.empty((n + steps, batch, hidden))  # (n+S, batch, H): 2e, 2q, then maybe their exponentials
+        self.pre = np.empty((n + steps, batch, hidden))  # (n+S, batch, H): -2e, 2q, then maybe their exponentials
         self.feats_e, self.feats_q = np.split(self.feats.reshape(-1, 2), [n * batch])  # (n batch, 2), (S batch, 2)
         self.pre_e, self.pre_q = np.split(self.pre.reshape(-1, hidden), [n * batch])  # (n batch, H), (S batch, H)
         self.r = np.empty((p, batch, hidden))  # (P, batch, H): r = (1 - tanh) / 2 per pair
@@ -83,12 +84,12 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     hidden = theta.size // len(PARAM_NAMES)
     ws = workspace(batch, n, mask, hidden)
     np.multiply(theta, ws.factors, ws.twice)
-    t2 = ws.t2  # (6, H): 2A, 2a0, 2B, 2b0, 2s, -2v
+    t2 = ws.t2  # (6, H): -2A, -2a0, 2B, 2b0, 2s, -2v
     # forward: sorted numbers, pre-activations (times 2), r per pair, scores per pair
     xt = np.sort(x, axis=1).T  # (n, batch)
     ws.xs[:n] = xt
     ws.xs[n + 1 :] = xt[: ws.steps - 1]
-    np.matmul(ws.feats_e, t2[0:2], ws.pre_e)  # 2A x_k + 2a0
+    np.matmul(ws.feats_e, t2[0:2], ws.pre_e)  # -2A x_k - 2a0
     np.matmul(ws.feats_q, t2[2:4], ws.pre_q)  # 2B x_prev + 2b0
     ws.pre[n] = t2[4]  # step 1 queries with 2s
     exp_form = exp_bound(t2, x) <= EXP_LIMIT

@@ -90,7 +90,7 @@ def _shifted(u: Array, blocked: Bools | None) -> Array:
 def exp_bound(t2: Array, x: Array) -> float:
     """A bound on max |2e| + max |2q| over the numbers x: (|2A| + |2B|) max |x| + |2a0| + |2b0| + |2s|.
 
-    t2 (6, H): the parameters times 2, rows 2A, 2a0, 2B, 2b0, 2s, 2v.
+    t2 (6, H): the parameters times 2 or -2, rows A, a0, B, b0, s, v (only their sizes count).
     """
     a, a0, b, b0, s = np.maximum.reduce(np.abs(t2[:5]), 1).tolist()  # the ufunc itself: .max() adds a Python call
     return (a + b) * float(np.maximum.reduce(np.abs(x), None)) + a0 + b0 + s
@@ -99,18 +99,18 @@ def exp_bound(t2: Array, x: Array) -> float:
 def pair_r(blocks: Iterable[tuple[Array, Array, Array]], out: Array, exp_form: bool) -> Array:
     """r = (1 - tanh(e + q)) / 2 into out, block by block: each (e, q, into) broadcasts e and q into a view of out.
 
-    exp_form: e and q hold exp(2e) and exp(2q), and r = 1 / (1 + exp(2e) exp(2q)): a product, a
-    sum and a reciprocal per pair (np.tanh has no SIMD in Pyodide, and the exponentials are taken once
-    per row, not per pair). Otherwise they hold 2e and 2q and np.tanh runs: past EXP_LIMIT
-    (exp_bound), where the product could leave float64.
+    exp_form: e and q hold exp(-2e) and exp(2q), and r = 1 / (1 + exp(2e) exp(2q)) is taken as
+    exp(-2e) / (exp(-2e) + exp(2q)): a sum and a quotient per pair (np.tanh has no SIMD in Pyodide,
+    and the exponentials are taken once per row, not per pair). Otherwise they hold -2e and 2q and
+    np.tanh runs: past EXP_LIMIT (exp_bound), where an exponential could leave float64.
     """
     if exp_form:
         for e, q, into in blocks:
-            np.multiply(e, q, into)
-        out += 1.0
-        return np.reciprocal(out, out)
+            np.add(e, q, into)
+            np.divide(e, into, into)
+        return out
     for e, q, into in blocks:
-        np.add(e, q, into)
+        np.subtract(q, e, into)
     out *= 0.5
     np.tanh(out, out)
     np.subtract(1.0, out, out)
@@ -124,9 +124,9 @@ def _score_table(params: Params, x: Array) -> Array:
     t2 = 2.0 * theta.reshape(len(PARAM_NAMES), -1)  # (6, H): 2A, 2a0, 2B, 2b0, 2s, 2v
     batch, n = x.shape
     hidden = t2.shape[1]
-    grid = np.empty((batch, 2 * n + 1, hidden))  # (batch, 2n+1, H): 2e by position, then 2q after each choice
-    np.multiply(x[:, :, None], t2[0], out=grid[:, :n])
-    grid[:, :n] += t2[1]
+    grid = np.empty((batch, 2 * n + 1, hidden))  # (batch, 2n+1, H): -2e by position, then 2q after each choice
+    np.multiply(x[:, :, None], -t2[0], out=grid[:, :n])
+    grid[:, :n] -= t2[1]
     grid[:, n] = t2[4]
     np.multiply(x[:, :, None], t2[2], out=grid[:, n + 1 :])
     grid[:, n + 1 :] += t2[3]
