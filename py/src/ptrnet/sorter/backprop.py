@@ -46,6 +46,7 @@ class Workspace:
         self.factors = np.repeat([-2.0, -2.0, 2.0, 2.0, 2.0, -2.0], hidden)  # (6H,): theta to t2
         self.twice = np.empty(len(PARAM_NAMES) * hidden)  # (6H,): 2 theta, A, a0 and v negated
         self.t2 = self.twice.reshape(len(PARAM_NAMES), hidden)  # (6, H): -2A, -2a0, 2B, 2b0, 2s, -2v
+        self.sorted = np.empty((batch, n))  # (batch, n): x, each row sorted
         # pre-activations as matmuls, [x_k, 1] @ [-2A, -2a0] by position and [x_prev_i, 1] @ [2B, 2b0] by step
         self.feats = np.ones((n + steps, batch, 2))  # (n+S, batch, 2)
         self.xs = self.feats[..., 0]  # (n+S, batch) view: sorted x by position, x_prev by step (0 at step 1)
@@ -86,7 +87,10 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     np.multiply(theta, ws.factors, ws.twice)
     t2 = ws.t2  # (6, H): -2A, -2a0, 2B, 2b0, 2s, -2v
     # forward: sorted numbers, pre-activations (times 2), r per pair, scores per pair
-    xt = np.sort(x, axis=1).T  # (n, batch)
+    # array methods, not np.sort and np.take: their Python wrappers cost more than the work at this size
+    ws.sorted[...] = x
+    ws.sorted.sort(1)
+    xt = ws.sorted.T  # (n, batch)
     ws.xs[:n] = xt
     ws.xs[n + 1 :] = xt[: ws.steps - 1]
     np.matmul(ws.feats_e, t2[0:2], ws.pre_e)  # -2A x_k - 2a0
@@ -97,18 +101,18 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
         np.exp(ws.pre, ws.pre)
     r = pair_r(ws.blocks, ws.r, exp_form)  # (P, batch, H)
     scores = np.matmul(r, t2[5], ws.scores)  # (P, batch): -2 r . v = score - sum(v)
-    shifted = np.take(scores, ws.target_of, 0, ws.shifted, "clip")
+    shifted = scores.take(ws.target_of, 0, ws.shifted, "clip")
     np.subtract(scores, shifted, shifted)  # (P, batch): score - the step's target's, 0 at the targets
     above = 0.0  # the sum of the steps' largest shifted scores, where those are subtracted too
     if not float(np.maximum.reduce(shifted, None)) <= EXP_LIMIT:  # exp could leave float64 (or NaN)
         top = np.maximum.reduceat(shifted, ws.starts, 0)  # (S, batch), >= 0
-        shifted -= np.take(top, ws.step_of, 0, ws.by_pair, "clip")  # <= 0, the targets at -top
+        shifted -= top.take(ws.step_of, 0, ws.by_pair, "clip")  # <= 0, the targets at -top
         above = float(np.add.reduce(top, None))
     e = np.exp(shifted, ws.weighted[1])  # (P, batch)
     z = np.add.reduceat(e, ws.starts, 0)  # (S, batch), >= 1
     loss = (float(np.add.reduce(np.log(z), None)) + above) / (batch * n)  # log z - the target's shifted score
     # backward: d loss / d u = (softmax - onehot(target)) / (batch n); the 1 / (batch n) is applied last
-    du = np.divide(e, np.take(z, ws.step_of, 0, ws.by_pair, "clip"), e)  # (P, batch), in weighted[1]
+    du = np.divide(e, z.take(ws.step_of, 0, ws.by_pair, "clip"), e)  # (P, batch), in weighted[1]
     du -= ws.onehot
     scale = 1.0 / (batch * n)
     # d u / d v = tanh = 1 - 2 r; the 1 adds sum(du) = 0 (each step's softmax sums to 1, minus its target)
@@ -117,7 +121,7 @@ def batch_loss_and_grad(theta: Array, x: Array, mask: bool, grad: Array) -> floa
     # what the pre-activation's parameters multiply: x_k (A), 1 (a0), x_prev (B), 1 (b0 or s)
     s = np.subtract(1.0, r, ws.s)
     s *= r
-    np.take(ws.xs, ws.x_rows, 0, ws.x_pairs.reshape(-1, batch), "clip")  # (2, P, batch): x_k, x_prev
+    ws.xs.take(ws.x_rows, 0, ws.x_pairs.reshape(-1, batch), "clip")  # (2, P, batch): x_k, x_prev
     np.multiply(ws.x_pairs, du, ws.weighted[0:3:2])
     sums = np.matmul(ws.weighted.reshape(3, -1), s.reshape(-1, hidden), ws.sums)  # (3, H): by x_k, 1, x_prev
     first = du[: ws.first].reshape(-1) @ s[: ws.first].reshape(-1, hidden)  # (H,): step 1 only
