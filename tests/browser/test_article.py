@@ -1,5 +1,6 @@
 """The index page as an article: formulas typeset by the self-hosted KaTeX, the seven demos in
-their sections in the spec's order, links, the descendants it names, and a 375 px layout."""
+their sections in the spec's order, links, the descendants it names, a 375 px layout, and counts
+written as Korean writes them without the browser's number formatting."""
 
 import re
 
