@@ -1,10 +1,9 @@
 """The index page as an article: formulas typeset by the self-hosted KaTeX, the seven demos in
-their sections in the spec's order, links, the descendants it names, a 375 px layout, and counts
-written as Korean writes them without the browser's number formatting."""
+their sections in the spec's order, links, the descendants it names, and a 375 px layout."""
 
 import re
 
-from tests.browser.conftest import wait_ready, wait_settled
+from tests.browser.conftest import wait_ready
 
 # Spec §3: the demos, in the order the article discusses them; each sits in the section of the same id.
 DEMOS = ["slots", "sequences", "mix-vs-point", "hull-steps", "sort-trainer", "length-eval", "pointer-generator"]
@@ -274,33 +273,3 @@ def test_formulas_near_the_view_are_typeset_at_once_and_the_rest_once_python_has
         route.continue_()
     page.wait_for_function(f"() => ({typeset})().every(Boolean)", timeout=60_000)
     assert page.evaluate("() => document.documentElement.dataset.python") == "ready"
-
-
-def test_counts_read_as_korean_number_formatting_writes_them(article):
-    # Intl.NumberFormat for ko-KR is the oracle: a comma every three digits.
-    pairs = article.evaluate(
-        """async () => {
-            const { formatCount } = await import('./js/demos/common.js');
-            const oracle = new Intl.NumberFormat('ko-KR');
-            const values = [0, 7, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 123456789, -4321, 2 ** 40];
-            return values.map((v) => [formatCount(v), oracle.format(v)]);
-        }"""
-    )
-    assert [ours for ours, _ in pairs] == [oracle for _, oracle in pairs]
-
-
-def test_a_page_load_never_starts_the_browsers_number_formatting(page, site_url):
-    # Its first use loads locale data on the main thread while Python starts beside it (see common.js).
-    page.add_init_script(
-        """(() => {
-            window.__numberFormats = 0;
-            const Native = Intl.NumberFormat;
-            Intl.NumberFormat = function (...args) { window.__numberFormats++; return new Native(...args); };
-            const toLocaleString = Number.prototype.toLocaleString;
-            Number.prototype.toLocaleString = function (...args) { window.__numberFormats++; return toLocaleString.apply(this, args); };
-        })()"""
-    )
-    page.goto(site_url + "index.html")
-    wait_settled(page)
-    assert page.evaluate("() => document.documentElement.dataset.python") == "ready"
-    assert page.evaluate("() => window.__numberFormats") == 0
