@@ -13,14 +13,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
-from sitebuild import bytecode, environment, heads, pages, pyodide_files, wheel  # noqa: E402
+from sitebuild import bytecode, environment, heads, pages, pyodide_files, scripts, wheel  # noqa: E402
 from sitebuild.config import CORE_FILES, DIST, NPM_PYODIDE, PYODIDE_VERSION, ROOT, SITE, TESTS  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 from sitebuild.shell import run  # noqa: E402
 
 
 def build(packages_dir: Path | None = None) -> None:
-    """Produce dist/: pages, scripts, the Pyodide core, verified wheels, our wheel, the lock."""
+    """Produce dist/: pages, bundled scripts, the Pyodide core, verified wheels, our wheel, the lock."""
     environment.ensure_node_modules()
     pages.check_constants()
     lock = pyodide_files.official_lock()
@@ -42,6 +42,7 @@ def build(packages_dir: Path | None = None) -> None:
     pyodide_files.refresh_hashes(pyodide_dir / "pyodide-lock.json")
     bytecode.check_imports(pyodide_dir)
     pages.copy_katex(DIST / "vendor" / "katex")
+    scripts.bundle_scripts(DIST)  # after Pyodide's loader and KaTeX, which the bundles import, are in place
     pages.write_results_tables(DIST / "three-problems.html")
     pages.write_facts(DIST)  # every number about our models, from the results JSONs and model cards
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are

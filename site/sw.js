@@ -40,7 +40,7 @@ self.addEventListener("activate", (event) => {
 
 // Our files are cached under their URL without a query (a page's query is its demo's settings),
 // and the site's root under index.html; lookups are exact matches on that URL (Cache Storage's
-// ignoreSearch reads every entry: several times slower, and a page load asks for about 70 files).
+// ignoreSearch reads every entry: several times slower, and a page load asks for about 40 files).
 function cacheURL(url) {
   const key = new URL(url);
   key.search = "";

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.site_build import environment
+from tests.site_build import config, environment
 from tests.site_build import server as site_server
 
 # No GPU, no background traffic: the same quiet Chromium for every test and benchmark.
@@ -73,6 +73,19 @@ def chromium() -> str:
     return os.environ.get("CHROMIUM_PATH") or environment.find_chromium()
 
 
+# The site's modules as written (site/), for tests and benchmarks of single functions: dist/ ships them joined
+# into a few bundles (py/sitebuild/scripts.py). Only these local servers have them; the site never does.
+SOURCES = "/source/"
+
+
+class _SiteAndSources(site_server.SiteHandler):
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(SOURCES):
+            return super().translate_path(path)
+        under_dist = http.server.SimpleHTTPRequestHandler.translate_path(self, "/" + path[len(SOURCES) :])
+        return str(config.SITE / Path(under_dist).relative_to(self.directory))
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args) -> None:
         pass
@@ -80,9 +93,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 @contextmanager
 def serving(directory: Path, prefix: str = "/", site: bool = True) -> Iterator[http.server.ThreadingHTTPServer]:
-    """A folder served on a free local port while the block runs: as the site (dist/) or as plain files."""
+    """A folder served on a free local port while the block runs: as the site (dist/, with SOURCES) or as
+    plain files."""
     if site:
-        server = site_server.make_server(directory, 0, prefix)
+        server = site_server.make_server(directory, 0, prefix, _SiteAndSources)
     else:
         server = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(directory))

@@ -5,6 +5,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
-from sitebuild import bytecode, config, environment, pages, pyodide_files, server, wheel  # noqa: E402
+from sitebuild import bytecode, config, environment, pages, pyodide_files, scripts, server, wheel  # noqa: E402
 
-__all__ = ["bytecode", "config", "environment", "pages", "pyodide_files", "server", "wheel"]
+__all__ = ["bytecode", "config", "environment", "pages", "pyodide_files", "scripts", "server", "wheel"]

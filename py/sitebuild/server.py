@@ -33,7 +33,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+def make_server(
+    directory: Path, port: int = 0, prefix: str = "/", handler: type[SiteHandler] = SiteHandler
+) -> http.server.ThreadingHTTPServer:
     """A local server for `directory` (port 0 picks a free one); the site lives under `prefix`."""
-    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    handler = type("Handler", (handler,), {"prefix": prefix})
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))

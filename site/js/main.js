@@ -3,8 +3,8 @@
 // most of a cold load, so they should not wait for the demos' modules and KaTeX (static imports
 // would hold this module back until that whole graph had arrived), but starting the worker
 // before the first paint delays that paint on a small machine. Those modules are asked for after
-// the worker, for a server without HTTP/2 answers six requests at a time: behind some sixty of
-// them, a cold load's worker script was asked for 380 ms after the worker was made.
+// the worker, for a server without HTTP/2 answers six requests at a time: the worker's scripts
+// should not queue behind them (the build joins them into a few files, see py/sitebuild/scripts.py).
 import { getRuntime, reflectOnDocument } from "./runtime/client.js";
 import { afterFirstPaint } from "./ui/frame.js";
 

@@ -61,8 +61,8 @@ mark("loadPyodide: wasm fetch + compile, stdlib, interpreter");
 // As the site: the browser inflates each wheel (the site's helper worker does it while Pyodide
 // starts), its files are written into site-packages, and the imports load the extension modules
 // they need.
-const { wheelFiles } = await import("./js/runtime/wheel-files.js");
-const { relistSitePackages, writeFiles } = await import("./js/runtime/wheels.js");
+const { wheelFiles } = await import("/source/js/runtime/wheel-files.js");
+const { relistSitePackages, writeFiles } = await import("/source/js/runtime/wheels.js");
 const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
 const install = async (name) => {
   const file = lock.packages[name].file_name;

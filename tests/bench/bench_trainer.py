@@ -40,8 +40,8 @@ PEER = Path(__file__).with_name("sorter_peer.js")
 # then the demo's own chunk sizing; then times single requests to split a chunk's cost.
 BROWSER_RUN = """async ({ iterations, chunk, warmUp, repeats, lengths }) => {
   const { getRuntime } = await import('./js/runtime/client.js');
-  const { trainingJob } = await import('./js/ui/request-loop.js');
-  const { CHUNK } = await import('./js/demos/sort-trainer.js');
+  const { trainingJob } = await import('/source/js/ui/request-loop.js');
+  const { CHUNK } = await import('/source/js/demos/sort-trainer.js');
   const runtime = getRuntime();
   await runtime.ready;
   const call = (fn, params) => runtime.call('sort-trainer', fn, { ...params, instance: 'bench' });

@@ -179,7 +179,7 @@ def test_a_demo_link_lands_on_its_demo_even_when_the_demos_above_grow_meanwhile(
 
 def test_the_captions_are_the_titles_the_embeds_use(page, site_url):
     page.goto(site_url + "index.html")
-    listed = page.evaluate("async () => (await import('./js/demos/titles.js')).DEMO_TITLES")
+    listed = page.evaluate("async () => (await import('/source/js/demos/titles.js')).DEMO_TITLES")
     for name in ("index.html", "three-problems.html"):
         page.goto(site_url + name)
         for frame in page.locator("figure.demo-frame").all():

@@ -8,7 +8,7 @@ def test_counts_read_as_korean_number_formatting_writes_them(article):
     # Intl.NumberFormat for ko-KR is the oracle: a comma every three digits.
     pairs = article.evaluate(
         """async () => {
-            const { formatCount } = await import('./js/demos/common.js');
+            const { formatCount } = await import('/source/js/demos/common.js');
             const oracle = new Intl.NumberFormat('ko-KR');
             const values = [0, 7, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 123456789, -4321, 2 ** 40];
             return values.map((v) => [formatCount(v), oracle.format(v)]);

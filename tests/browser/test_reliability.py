@@ -208,7 +208,7 @@ def test_train_then_a_new_seed_before_the_first_reply_is_fine(page, site_url):
 def test_histories_keep_memory_flat(page, site_url):
     page.goto(site_url + "index.html")
     kept = page.evaluate("""async () => {
-        const { boundedSeries } = await import('./js/ui/bounded-series.js');
+        const { boundedSeries } = await import('/source/js/ui/bounded-series.js');
         const series = boundedSeries(1000);
         for (let i = 1; i <= 100000; i++) series.push(i, 1 / i);
         return { n: series.xs.length, first: series.xs[0], last: series.last, sorted: series.xs.every((x, k) => !k || x > series.xs[k - 1]) };

@@ -15,7 +15,7 @@ from tests.site_build import config
 
 # {path: sha-256} of every file the browser inflates from the archive (base64), or the error's text.
 INFLATE = """async (archive) => {
-  const { wheelFiles } = await import('./js/runtime/wheel-files.js');
+  const { wheelFiles } = await import('/source/js/runtime/wheel-files.js');
   const bytes = Uint8Array.from(atob(archive), (c) => c.charCodeAt(0));
   try {
     const files = await wheelFiles(bytes);

@@ -73,7 +73,7 @@ def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes
     copy = tmp_path / "dist"
     shutil.copytree(config.DIST, copy)
     monkeypatch.setattr(pages, "DIST", copy)
-    (copy / "js" / "config.js").write_text((copy / "js" / "config.js").read_text() + "\n// changed\n")
+    (copy / "js" / "main.js").write_text((copy / "js" / "main.js").read_text() + "\n// changed\n")
     shutil.copyfile(config.SITE / "sw.js", copy / "sw.js")
     pages.write_service_worker()
     new_version, new_assets = _service_worker_version(copy)
