@@ -36,6 +36,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 def make_server(
     directory: Path, port: int = 0, prefix: str = "/", handler: type[SiteHandler] = SiteHandler
 ) -> http.server.ThreadingHTTPServer:
-    """A local server for `directory` (port 0 picks a free one); the site lives under `prefix`."""
-    handler = type("Handler", (handler,), {"prefix": prefix})
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    """A local server for `directory` (port 0 picks a free one); the site lives under `prefix`. Tests pass a
+    subclass of SiteHandler as `handler`."""
+    served = type("Handler", (handler,), {"prefix": prefix})
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(served, directory=str(directory)))
