@@ -23,7 +23,8 @@ OTHER_ENTRIES = ["embed.js", "js/runtime/worker.js", "js/runtime/wheel-worker.js
 # worker from its own address. _check_own_addresses stops the build where such a module would land elsewhere.
 CHUNK_NAMES = "js/runtime/[name]-[hash]"
 EXTERNAL = ["*/pyodide/pyodide.mjs", "*/vendor/katex/katex.min.mjs"]  # shipped as they are, files of their own
-PAGE_MODULE = re.compile(r'<script type="module" src="([^"]+)"')
+PAGE_MODULE = re.compile(r'<script\b[^>]*\btype="module"[^>]*>')
+SOURCE = re.compile(r'\bsrc="([^"]+)"')
 # Addresses a module resolves against its own: imports, dynamic imports, and new URL(…, import.meta.url).
 ADDRESS = re.compile(
     r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']*)["']|new URL\(\s*["'](\.{0,2}/?[^"']*)["'],\s*import\.meta\.url"""
@@ -61,8 +62,10 @@ def bundle_scripts(dist: Path) -> list[Path]:
 
 def page_entries(dist: Path) -> list[str]:
     """The module script of every page, relative to the site."""
-    pages = sorted(dist.glob("*.html"))
-    return [src for page in pages for src in PAGE_MODULE.findall(page.read_text(encoding="utf-8"))]
+    tags = [
+        tag for page in sorted(dist.glob("*.html")) for tag in PAGE_MODULE.findall(page.read_text(encoding="utf-8"))
+    ]
+    return [src for tag in tags for src in SOURCE.findall(tag)]
 
 
 def _check_own_addresses(meta: dict, dist: Path) -> None:
