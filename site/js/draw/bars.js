@@ -4,6 +4,7 @@
 import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
+import { afterResize } from "../ui/resize.js";
 
 export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
   const { canvas, ctx } = createCanvas(el, { className: "bar-canvas", label });
@@ -72,9 +73,9 @@ export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
   }
 
   // Re-render at the new width when the layout changes.
-  new ResizeObserver(() => {
+  afterResize(canvas, () => {
     if (lastView) render(lastView);
-  }).observe(canvas);
+  });
 
   return { canvas, render };
 }

@@ -1,6 +1,7 @@
 // What every drawing module does with its canvases: create one with its accessible name, give
 // it a backing store in device pixels (drawing stays in CSS pixels), follow its layout size,
 // and map the unit square shown on it to pixels and back.
+import { afterResize } from "../ui/resize.js";
 
 export function createCanvas(el, { className, label, role = "img", focusable = false, aspect = null }) {
   const canvas = document.createElement("canvas");
@@ -61,9 +62,9 @@ export function paddedSquare(canvas, ctx, padding) {
 // resize() sizes the canvas for its current layout and says whether anything changed; it runs
 // now and whenever the layout changes (a phone rotated, a column narrowed), then redraw().
 export function followLayout(canvas, resize, redraw) {
-  new ResizeObserver(() => {
+  afterResize(canvas, () => {
     if (resize()) redraw();
-  }).observe(canvas);
+  });
   resize();
 }
 

@@ -11,6 +11,7 @@
 // }
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
+import { afterResize } from "../ui/resize.js";
 
 const TITLE = 20; // CSS px for the column title (top) and the row title (left)
 const FOOTER = 18; // CSS px for the column footers
@@ -200,10 +201,10 @@ export function create(el, { label }) {
   }
 
   // Re-render when the container's width changes (the height follows the view).
-  new ResizeObserver(() => {
+  afterResize(el, () => {
     const width = Math.round(el.getBoundingClientRect().width);
     if (width && width !== containerWidth && lastView) render(lastView);
-  }).observe(el);
+  });
 
   return { canvas, render };
 }

@@ -21,6 +21,7 @@
 import { COLORS, SIZES } from "../config.js";
 import { element } from "../ui/dom.js";
 import { createCanvas, sizeCanvas } from "./canvas.js";
+import { afterResize } from "../ui/resize.js";
 
 const CELL = { min: 2, max: 12 }; // CSS px
 const SEGMENT_ROOM = 16; // CSS px above a box for its segment labels
@@ -221,10 +222,10 @@ export function create(el, { label }) {
   }
 
   // Re-render at the new width when the layout changes.
-  new ResizeObserver(() => {
+  afterResize(node, () => {
     const width = node.getBoundingClientRect().width;
     if (lastView && Math.abs(width - lastWidth) >= 1) render(lastView);
-  }).observe(node);
+  });
 
   return { node, render };
 }
