@@ -24,6 +24,8 @@ ITERATION = "() => JSON.parse(document.querySelector('[data-demo=\"sort-trainer\
 def _visit(context, url: str):
     page = context.new_page()
     page.watch = PageWatch(page)
+    page.warnings = []  # the worker's console warnings: a failed restore says so there
+    page.on("console", lambda message: message.type == "warning" and page.warnings.append(message.text))
     page.goto(url)
     return page
 
@@ -36,12 +38,13 @@ def _stored_by_a_first_visit(context, site_url: str):
     return first
 
 
-def _dropped_for_a_fresh_start(context, site_url: str) -> None:
-    """The next visit starts fresh and answers, the fresh start stores a good snapshot in place of the
-    bad one, and the visit after it starts from that."""
+def _dropped_for_a_fresh_start(context, site_url: str, tried: bool) -> None:
+    """The next visit starts fresh and answers (having tried the bad snapshot, or not even that), the
+    fresh start stores a good snapshot in place of the bad one, and the visit after it starts from that."""
     page = _visit(context, site_url + "index.html")
     wait_ready(page, "sequences")
     assert page.evaluate(START) == "fresh"
+    assert any("스냅숏을 쓰지 못해" in text for text in page.warnings) == tried
     assert out_value(page, "sequences", "hull")
     assert not page.watch.console_errors  # a warning, not an error: the reader sees a normal start
     wait_until(page, STORED)
@@ -51,14 +54,14 @@ def _dropped_for_a_fresh_start(context, site_url: str) -> None:
     assert again.evaluate(START) == "snapshot"
 
 
-def _tampered_and_dropped(browser, site_url: str, change: str):
+def _tampered_and_dropped(browser, site_url: str, change: str, tried: bool):
     """A first visit's stored snapshot, changed by the script `change` (run after OPEN_STORED), is
     dropped for a fresh start (_dropped_for_a_fresh_start); returns what `change` returned."""
     context = browser.new_context()
     first = _stored_by_a_first_visit(context, site_url)
     returned = first.evaluate(OPEN_STORED + change + "}")
     first.close()
-    _dropped_for_a_fresh_start(context, site_url)
+    _dropped_for_a_fresh_start(context, site_url, tried)
     context.close()
     return returned
 
@@ -107,6 +110,7 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_python_starts_fresh(browser
           if (!record.includes(':PyInXt_')) throw new Error('no init function in the record');
           bytes.set(new TextEncoder().encode(record), 4);
           await put(bytes);""",
+        tried=True,  # as long as its head says: only restoring finds out
     )
 
 
@@ -119,6 +123,7 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
           const head = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
           await put(bytes.subarray(0, bytes.length - 4096));
           return { size: bytes.length, head: length, files: head.record.filesLength, memory: head.memory };""",
+        tried=False,  # shorter than its head says: never tried
     )
     runs = stored["memory"]["runs"]
     kept = sum(end - start for start, end in runs)
@@ -130,7 +135,34 @@ def test_the_snapshot_leaves_out_zero_memory_pages_and_a_cut_one_is_dropped(brow
 
 def test_a_snapshot_whose_writing_was_cut_short_is_dropped(browser, site_url):
     # The head's length is written last: a write cut short leaves zero there.
-    _tampered_and_dropped(browser, site_url, "bytes.fill(0, 0, 4); await put(bytes.subarray(0, bytes.length >> 1));")
+    _tampered_and_dropped(
+        browser, site_url, "bytes.fill(0, 0, 4); await put(bytes.subarray(0, bytes.length >> 1));", tried=False
+    )
+
+
+def test_a_browser_without_synchronous_access_handles_starts_fresh_and_leaves_no_file(browser, site_url):
+    # As in WebKit: the origin's file system is there, but createSyncAccessHandle rejects.
+    refuse = (
+        "FileSystemFileHandle.prototype.createSyncAccessHandle = () =>"
+        " Promise.reject(new DOMException('not here', 'NotSupportedError'));\n"
+    )
+
+    def refusing_worker(route):
+        response = route.fetch()
+        route.fulfill(response=response, body=refuse + response.text())
+
+    context = browser.new_context()
+    context.route("**/js/runtime/worker.js", refusing_worker)
+    for _ in range(2):
+        page = _visit(context, site_url + "index.html")
+        wait_ready(page, "sequences")
+        assert page.evaluate(START) == "fresh"
+        page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().quiet(15000)")
+        assert page.evaluate(f"async () => (await ({SNAPSHOT_FILES})()).length") == 0
+        assert not any("스냅숏을 쓰지 못해" in text for text in page.warnings)  # no empty file was tried
+        assert not page.watch.console_errors
+        page.close()
+    context.close()
 
 
 def test_storing_a_snapshot_removes_another_builds(browser, site_url):

@@ -5,7 +5,14 @@ import { whenQuiet } from "./quiet.js";
 
 const WORKER_URL = new URL("./worker.js", import.meta.url);
 const HEARTBEAT_MS = 250; // while requests are pending, ask the worker if it is alive this often
-const DEAD_AFTER_MS = 2000; // longer than any single request takes (chunks are ≤ ~1 s)
+// A worker that is not inside a call answers a ping at once, even on a slow phone: silent this
+// long while calls wait and none has started, it has died without an error event.
+const SILENT_BETWEEN_CALLS_MS = 5_000;
+// A worker inside a call cannot answer (Python runs on its thread), so a long call is never taken
+// for a dead worker. Only one call that outlasts this budget counts as stuck (tests set it shorter).
+const CALL_BUDGET_MS = globalThis.PTRNET_CALL_BUDGET_MS ?? 90_000;
+// After this long inside one call the reader is told that Python is still computing.
+const SLOW_CALL_MS = 3_000;
 const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
 const RESTART_WINDOW_MS = 60_000;
 // A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
@@ -21,8 +28,10 @@ class RuntimeError extends Error {
 class Runtime {
   constructor() {
     this.listeners = new Set();
+    this.activityListeners = new Set();
     this.status = STAGES[0];
     this.restarts = [];
+    this.starts = 0; // workers made so far: 1 unless one died or the reader retried
     this.pending = new Map();
     this.lastBusy = performance.now(); // when a call was last sent or answered
     // Resolves the first time Python is ready, whichever start (or retry) got there.
@@ -34,8 +43,10 @@ class Runtime {
   // (Re)creates the worker; `ready` resolves when Python can take requests.
   start() {
     this.nextId = 1;
+    this.starts++;
     this.lastHeard = performance.now();
     this.lastStage = performance.now();
+    this.running = null; // {id, since}: the call the worker said it entered, until it answers or pongs
     this.worker = moduleWorker(WORKER_URL);
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -54,6 +65,7 @@ class Runtime {
           message: `파이썬 작업자를 시작하지 못했습니다: ${event.message || "알 수 없는 오류"}`,
         });
     };
+    this.worker.onmessageerror = () => this.recover("파이썬 작업자의 답을 읽지 못했습니다.");
     this.setStatus(STAGES[0]);
   }
 
@@ -71,6 +83,7 @@ class Runtime {
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
     this.worker.terminate();
     this.failAll(ERROR_KIND.restarted, "파이썬 런타임을 다시 시작했습니다.");
+    this.setRunning(null);
     this.start();
   }
 
@@ -93,29 +106,56 @@ class Runtime {
     this.restart();
   }
 
-  // Any message from the worker proves it alive; while requests wait, we ask it explicitly.
-  // A start-up that stops advancing counts as a dead worker too.
+  // A worker is dead only when it says so or stops showing signs of life: a start-up stage that does
+  // not advance, silence between calls (a ping goes unanswered), or one call past its budget. A call
+  // that merely takes long, on a slow device, is shown as still computing.
   checkAlive() {
     if (this.status.stage === "error") return;
+    const now = performance.now();
     if (this.status.stage !== "ready") {
-      if (performance.now() - this.lastStage > START_STALL_MS) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
+      if (now - this.lastStage > START_STALL_MS) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
       return;
     }
     if (this.pending.size === 0) {
-      this.lastHeard = performance.now();
+      this.lastHeard = now;
       return;
     }
-    if (performance.now() - this.lastHeard > DEAD_AFTER_MS) this.recover("파이썬 작업자가 응답하지 않습니다.");
+    if (this.running) {
+      const seconds = (now - this.running.since) / 1000;
+      if (seconds * 1000 > CALL_BUDGET_MS)
+        this.recover(`파이썬 계산 하나가 ${Math.round(CALL_BUDGET_MS / 1000)}초 안에 끝나지 않았습니다.`);
+      else if (seconds * 1000 > SLOW_CALL_MS) this.emitActivity({ computing: true, seconds: Math.floor(seconds) });
+      return;
+    }
+    if (now - this.lastHeard > SILENT_BETWEEN_CALLS_MS) this.recover("파이썬 작업자가 응답하지 않습니다.");
     else this.worker.postMessage({ channel: CHANNEL.ping });
+  }
+
+  // The worker is inside call `id` since now, or (null) between calls.
+  setRunning(id) {
+    if (this.running && id === null) this.emitActivity({ computing: false, seconds: 0 });
+    this.running = id === null ? null : { id, since: performance.now() };
+  }
+
+  emitActivity(activity) {
+    for (const listener of this.activityListeners) listener(activity);
+  }
+
+  // Whether Python has been busy with one call for long: {computing, seconds}, for the banner.
+  onActivity(listener) {
+    this.activityListeners.add(listener);
+    return () => this.activityListeners.delete(listener);
   }
 
   receive(message) {
     this.lastHeard = performance.now();
-    if (message.channel === CHANNEL.pong) return;
+    if (message.channel === CHANNEL.started) return this.setRunning(message.id);
+    if (message.channel === CHANNEL.pong) return this.setRunning(null);
+    if (message.channel === CHANNEL.fatal) return this.recover(`파이썬 런타임이 멈췄습니다 (${message.message}).`);
     if (message.channel === CHANNEL.status) return this.setStatus(message);
+    if (this.running?.id === message.id) this.setRunning(null);
     const entry = this.pending.get(message.id);
     if (!entry) return;
-    if (message.channel === CHANNEL.progress) return entry.onProgress?.(message.data);
     this.pending.delete(message.id);
     this.lastBusy = performance.now();
     if (message.ok) entry.resolve(message.result);
@@ -153,7 +193,7 @@ class Runtime {
 
   // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:
   // with the result, or with a RuntimeError whose message is Korean.
-  call(demo, fn, params, { onProgress } = {}) {
+  call(demo, fn, params) {
     if (this.status.stage === "error") {
       return Promise.reject(
         new RuntimeError({
@@ -165,7 +205,7 @@ class Runtime {
     const id = this.nextId++;
     this.lastBusy = performance.now();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ channel: CHANNEL.rpc, id, demo, fn, params });
     });
   }
@@ -183,12 +223,12 @@ export function instanceOf(runtime, root) {
   let freed = false;
   const handle = {
     id,
-    call(demo, fn, params = {}, options) {
+    call(demo, fn, params = {}) {
       if (freed)
         return Promise.reject(
           new RuntimeError({ kind: ERROR_KIND.unavailable, message: "페이지에서 빠진 데모라 계산하지 않습니다." }),
         );
-      return runtime.call(demo, fn, { ...params, instance: id }, options);
+      return runtime.call(demo, fn, { ...params, instance: id });
     },
     // The element left the page: the worker forgets its models, and it sends nothing more.
     free() {
@@ -212,12 +252,15 @@ export function getRuntime() {
   return shared;
 }
 
-// On our own pages, <html data-python="loading|ready|error"> follows the runtime, and
-// data-python-start says how the ready runtime began: "fresh", or "snapshot" (see snapshot.js).
+// On our own pages, <html data-python="loading|ready|error"> follows the runtime,
+// data-python-start says how the ready runtime began ("fresh", or "snapshot": see snapshot.js), and
+// data-python-starts how many workers the page has made.
 export function reflectOnDocument(runtime) {
   runtime.onStatus(({ stage, start }) => {
-    document.documentElement.dataset.python = stage === "ready" || stage === "error" ? stage : "loading";
-    if (start) document.documentElement.dataset.pythonStart = start;
+    const html = document.documentElement;
+    html.dataset.python = stage === "ready" || stage === "error" ? stage : "loading";
+    html.dataset.pythonStarts = String(runtime.starts);
+    if (start) html.dataset.pythonStart = start;
   });
 }
 

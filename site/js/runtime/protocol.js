@@ -17,9 +17,12 @@
 //                                                start-up: one message per named stage, then
 //                                                stage "ready" (with start: "fresh" or
 //                                                "snapshot") or stage "error"
-//   {channel: "progress", id, data}              intermediate data of a long request (e.g. training)
-// Liveness (the page pings only while requests are pending; a worker busy in Python answers
-// when its current request ends, a dead one never does and is restarted by the page)
+//   {channel: "started", id}                     the worker is entering Python for call id: it
+//                                                cannot answer anything until that call's reply
+//   {channel: "fatal", message}                  Pyodide failed fatally: this worker is of no use
+// Liveness (client.js): the page pings only while requests are pending and no call has started; a
+// worker between calls answers at once, a dead one never does and is restarted by the page. A
+// call that has started is given a generous budget instead, since Python holds the worker's thread.
 //   page → worker {channel: "ping"}, worker → page {channel: "pong"}
 //
 // Start-up stages, in order. `progress` is the fraction of the whole start-up done when the
@@ -32,7 +35,14 @@ export const STAGES = [
 
 export const READY = { stage: "ready", progress: 1, message: "파이썬 준비 완료" };
 
-export const CHANNEL = { rpc: "rpc", status: "status", progress: "progress", ping: "ping", pong: "pong" };
+export const CHANNEL = {
+  rpc: "rpc",
+  status: "status",
+  started: "started",
+  fatal: "fatal",
+  ping: "ping",
+  pong: "pong",
+};
 
 // "restarted": the worker was replaced while the request was pending; send it again.
 // "unavailable": Python could not start, or kept dying; the reader's retry starts it again.

@@ -27,14 +27,32 @@ async function snapshotFolder(create) {
   return (await navigator.storage.getDirectory()).getDirectoryHandle(FOLDER, { create });
 }
 
-// The stored snapshot's file for this key, or null.
+// The stored snapshot's file for this key, or null. A file whose length is not what its head says
+// (empty, cut short) is never tried, for it would cost a restore that fails, and is removed (unless
+// another tab is writing it: its access handle keeps the file).
 export async function findSnapshot(key) {
+  let folder;
+  let handle;
   try {
-    return await (await snapshotFolder(false)).getFileHandle(key);
+    folder = await snapshotFolder(false);
+    handle = await folder.getFileHandle(key);
   } catch (err) {
     if (err.name === "NotFoundError") return null;
     throw err;
   }
+  if (await lengthFromHead(await handle.getFile())) return handle;
+  await folder.removeEntry(key).catch(() => {});
+  return null;
+}
+
+// Whether a stored file is as long as its head says (read from the file's head alone).
+async function lengthFromHead(file) {
+  if (file.size < 4) return false;
+  const jsonLength = new DataView(await file.slice(0, 4).arrayBuffer()).getUint32(0, true);
+  if (!jsonLength || 4 + jsonLength > file.size) return false;
+  const { record, memory } = JSON.parse(await file.slice(4, 4 + jsonLength).text());
+  const runs = memory.runs.reduce((sum, [start, end]) => sum + end - start, 0);
+  return 4 + jsonLength + record.filesLength + runs === file.size;
 }
 
 // The snapshot in `file`: {record, files, memory}, the memory at its full length with the pages
@@ -101,15 +119,26 @@ function nonzeroRuns(memory) {
   return runs;
 }
 
-// Writes the snapshot under its key, in place of any other (an older build's is of no use). Its
-// head's length is written last: a write cut short leaves a zero there, which no read accepts.
-// The writes are synchronous, so every WRITE_STEP bytes the worker pauses for the calls that came meanwhile.
-export async function storeSnapshot(key, snapshot) {
+// Opens this key's file for writing, in place of any other (an older build's is of no use). A browser
+// whose file system has no synchronous access handles (WebKit's rejects them) is found out here,
+// before the worker spends time capturing a snapshot, and what was made for it is removed again.
+export async function openForWriting(key) {
   const folder = await snapshotFolder(true);
   const names = [];
   for await (const name of folder.keys()) names.push(name);
   for (const name of names) if (name !== key) await folder.removeEntry(name);
-  const access = await (await folder.getFileHandle(key, { create: true })).createSyncAccessHandle();
+  try {
+    return await (await folder.getFileHandle(key, { create: true })).createSyncAccessHandle();
+  } catch (err) {
+    await forgetSnapshots().catch(() => {});
+    throw err;
+  }
+}
+
+// Writes the snapshot through an access handle from openForWriting, and closes it. Its head's length
+// is written last: a write cut short leaves a zero there, which no read accepts. The writes are
+// synchronous, so every WRITE_STEP bytes the worker pauses for the calls that came meanwhile.
+export async function storeSnapshot(access, snapshot) {
   try {
     const [head, ...rest] = pieces(snapshot);
     access.truncate(0);

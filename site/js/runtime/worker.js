@@ -6,7 +6,14 @@ import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
 import { whenQuiet } from "./quiet.js";
 import { captureSnapshot, restoreSnapshot, wrapRuntimeFactory } from "./snapshot.js";
-import { canKeepSnapshots, findSnapshot, forgetSnapshots, snapshotKey, storeSnapshot } from "./snapshot-file.js";
+import {
+  canKeepSnapshots,
+  findSnapshot,
+  forgetSnapshots,
+  openForWriting,
+  snapshotKey,
+  storeSnapshot,
+} from "./snapshot-file.js";
 import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
@@ -86,9 +93,9 @@ let open = 0; // calls received and not yet answered
 let answeredAt = 0; // when the last one was
 const calls = { pending: () => open, lastBusy: () => answeredAt };
 
-async function storeLater(key, snapshot) {
+async function storeLater(access, snapshot) {
   await whenQuiet(calls, STORE_AT_MOST_MS);
-  await storeSnapshot(key, snapshot).catch((err) => console.info("파이썬 스냅숏을 저장하지 못했습니다:", err));
+  await storeSnapshot(access, snapshot).catch((err) => console.info("파이썬 스냅숏을 저장하지 못했습니다:", err));
 }
 
 // From this browser's snapshot if there is a good one (see snapshot.js), otherwise the normal
@@ -105,15 +112,23 @@ async function startPython(options, lockText) {
     }
   }
   const wheels = fetchWheels(lockedWheels(JSON.parse(lockText)));
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
+  // Whether this browser can keep the snapshot is known while Python loads, so one that cannot
+  // (no synchronous access handles) does not capture it at all.
+  const writable = key
+    ? openForWriting(key).catch((err) => console.info("이 브라우저에는 파이썬 스냅숏을 남길 수 없습니다:", err))
+    : null;
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
   postStatus(STAGES[1]);
   await installWheels(pyodide, wheels);
   postStatus(STAGES[2]);
   pyodide.runPython(PRELOAD);
-  if (SNAPSHOTS) {
+  const access = await writable;
+  if (access) {
     try {
-      storeLater(key, captureSnapshot(pyodide));
+      storeLater(access, captureSnapshot(pyodide));
     } catch (err) {
+      access.close();
+      await forgetSnapshots().catch(() => {});
       console.info("이 시작은 스냅숏으로 남길 수 없습니다:", err);
     }
   }
@@ -191,10 +206,12 @@ async function handleCall({ id, demo, fn, params }) {
   let pyParams;
   try {
     const { pyodide, api } = await runtime;
-    pyParams = toPython(pyodide, params);
     const unavailable = []; // files this call needed that could not be fetched (offline): Python answers without them
     const asked = new Set();
     for (;;) {
+      // From here until the reply (or the next wait for a download) this thread cannot answer a ping.
+      self.postMessage({ channel: CHANNEL.started, id });
+      pyParams ??= toPython(pyodide, params);
       const { value: reply, transfer } = toJavaScript(api.call(demo, fn, pyParams, unavailable));
       if (reply.ok) return self.postMessage({ channel: CHANNEL.rpc, id, ok: true, result: reply.result }, transfer);
       let fetched = false;
@@ -210,6 +227,7 @@ async function handleCall({ id, demo, fn, params }) {
       }
     }
   } catch (err) {
+    if (err?.pyodide_fatal_error) self.postMessage({ channel: CHANNEL.fatal, message: String(err.message || err) });
     self.postMessage({
       channel: CHANNEL.rpc,
       id,

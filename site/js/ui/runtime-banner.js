@@ -1,5 +1,6 @@
-// The page's Python loading banner: progress while loading, a retry button on failure, and
-// a short notice after the runtime restarted by itself.
+// The page's Python loading banner: progress while loading, a retry button on failure, a short
+// notice after the runtime restarted by itself, and a line while one calculation takes long (a
+// slow phone), so that the reader knows Python is working.
 const NOTICE_MS = 6000;
 
 export function bindBanner(runtime, banner = document.querySelector("[data-runtime-banner]")) {
@@ -22,5 +23,10 @@ export function bindBanner(runtime, banner = document.querySelector("[data-runti
     bar.hidden = stage === "error" || stage === "ready";
     retry.hidden = stage !== "error";
     if (notice) noticeTimer = setTimeout(() => (banner.dataset.stage = "ready"), NOTICE_MS);
+  });
+  runtime.onActivity(({ computing, seconds }) => {
+    if (runtime.status.stage !== "ready" || banner.dataset.stage === "notice") return;
+    banner.dataset.stage = computing ? "computing" : "ready";
+    text.textContent = computing ? `계산 중… 이 기기에서는 조금 걸립니다 (${seconds}초째)` : runtime.status.message;
   });
 }
