@@ -38,7 +38,7 @@ PAGE_STATE = f"""(() => {{
     demos: Object.fromEntries(demos.map((d, k) => [`${{d.dataset.demo}}#${{k}}`,
       d.dataset.deferred === 'view' ? 'view' : (d.dataset.state ?? 'unmounted')])),
     readyAt: window.__readyAt ?? null,
-    at: performance.now(),
+    firstAnswerAt: window.__firstAnswerAt ?? null,
     errors: docs.flatMap((doc) => doc.defaultView.__pageErrors ??
       (doc.readyState === 'complete' ? ['the error recorder did not run'] : [])),
   }};
@@ -107,8 +107,8 @@ class Visit:
 
     @property
     def first_answer_s(self) -> float | None:
-        """When the first demo had answered (the page's clock, polled), in s."""
-        return next((st["at"] / 1000 for st in self.states if "idle" in st["demos"].values()), None)
+        """When Python first answered a demo (the page's own clock, from the navigation), in s."""
+        return next((st["firstAnswerAt"] / 1000 for st in self.states if st["firstAnswerAt"] is not None), None)
 
     def problems(self) -> list[str]:
         """What a reader would call broken: Python not ready, a demo in error, a worker restarted, the
