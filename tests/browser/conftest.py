@@ -6,7 +6,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from tests.harness import LAUNCH_ARGS, SETTLED, chromium, serving, url_of
 from tests.site_build import config
@@ -34,11 +34,10 @@ def root_site_url():
 
 
 @pytest.fixture(scope="session")
-def browser():
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+def browser(playwright_driver):
+    browser = playwright_driver.chromium.launch(executable_path=chromium(), args=LAUNCH_ARGS)
+    yield browser
+    browser.close()
 
 
 class PageWatch:

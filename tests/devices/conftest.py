@@ -3,7 +3,6 @@
 from contextlib import ExitStack
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from tests.devices import drivers
 from tests.devices.visits import recording_site
@@ -30,12 +29,11 @@ def _entered(stack: ExitStack, manager):
 
 
 @pytest.fixture
-def slow_chromium():
+def slow_chromium(playwright_driver):
     """Chromium held to an eighth of one core, on a fresh profile (a cold visit)."""
     with ExitStack() as stack:
         launcher = _entered(stack, drivers.cpu_quota(EIGHTH_OF_A_CORE))
-        playwright = stack.enter_context(sync_playwright())
-        browser = playwright.chromium.launch(executable_path=str(launcher), args=LAUNCH_ARGS, timeout=180_000)
+        browser = playwright_driver.chromium.launch(executable_path=str(launcher), args=LAUNCH_ARGS, timeout=180_000)
         context = browser.new_context(viewport={"width": 412, "height": 915}, device_scale_factor=2)
         context.set_default_timeout(120_000)
         yield drivers.Chromium(context.new_page())
