@@ -93,8 +93,9 @@ def recording_site() -> Iterator[str]:
 
 @dataclass
 class Visit:
-    """One page load: when Python was ready (the page's own clock, from the navigation) and when the
-    demos in view had answered (polled, from the navigation's start), in s; every state seen since."""
+    """One page load: when Python was ready (the page's own clock, from the navigation) and when every
+    demo but those waiting for the screen had answered (polled, from the navigation's start), in s; every
+    state seen since."""
 
     page: str
     ready_s: float | None = None
@@ -111,12 +112,12 @@ class Visit:
         return next((st["firstAnswerAt"] / 1000 for st in self.states if st["firstAnswerAt"] is not None), None)
 
     def problems(self) -> list[str]:
-        """What a reader would call broken: Python not ready, a demo in error, a worker restarted, the
-        restart or error banner, an error on the page."""
+        """What a reader would call broken: Python failed, a worker restarted, the restart or error banner,
+        a demo in error, an error on the page."""
         found = []
         for state in self.states:
             if state["python"] == "error":
-                found.append(f"Python failed: {state['banner']}")
+                found.append("Python failed to start")
             if state["starts"] > 1:
                 found.append(f"the worker started {state['starts']} times")
             found += [f"banner: {b['text']}" for b in state["banners"] if b["stage"] in ("notice", "error")]
@@ -130,7 +131,8 @@ def _answered(state: dict) -> bool:
 
 
 def visit(browser, url: str, page: str, timeout_s: float) -> Visit:
-    """Open a page and wait until Python is ready and every demo in view has answered (or timeout_s)."""
+    """Open a page and wait until Python is ready and every demo but those waiting for the screen has
+    answered (or timeout_s)."""
     record = Visit(page)
     start = time.monotonic()
     browser.goto(url + page)
