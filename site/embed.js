@@ -3,7 +3,8 @@
 // the page shares one Python worker; each renders in its own shadow root, so the host's CSS
 // and ours never meet. Attributes are parsed like permalink values, never put into HTML.
 import { CONTROLLERS } from "./js/demos/index.js";
-import { freeInstances, getRuntime } from "./js/runtime/client.js";
+import { freeInstances } from "./js/runtime/callers.js";
+import { getRuntime } from "./js/runtime/client.js";
 import { attributeStore } from "./js/ui/permalink.js";
 import { bindBanner } from "./js/ui/runtime-banner.js";
 

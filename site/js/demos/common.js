@@ -1,5 +1,5 @@
 import { PY } from "../generated/constants.js";
-import { latestCaller } from "../runtime/client.js";
+import { latestCaller } from "../runtime/callers.js";
 import { element } from "../ui/dom.js";
 
 export { element };

@@ -10,7 +10,7 @@ import { COLORS } from "../config.js";
 import * as lineChart from "../draw/linechart.js";
 import { redrawer } from "../ui/frame.js";
 import { button, element, formatCount, messageLine, onOff, output } from "./common.js";
-import { instanceOf } from "../runtime/client.js";
+import { instanceOf } from "../runtime/callers.js";
 import { requestLoop } from "../ui/request-loop.js";
 import { MODEL_EVENT } from "./sort-trainer.js";
 

@@ -4,7 +4,7 @@
 // animating. Python reports held-out perplexity (model and trigram baseline), a 2-D map of the
 // learned word vectors and the probability of a sentence the corpus never contains.
 import { PY } from "../generated/constants.js";
-import { instanceOf } from "../runtime/client.js";
+import { instanceOf } from "../runtime/callers.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";

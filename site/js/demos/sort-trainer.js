@@ -4,7 +4,7 @@
 // every new summary is announced on `document` as MODEL_EVENT with that id, so demo 6 evaluates
 // this very model.
 import { PY } from "../generated/constants.js";
-import { instanceOf } from "../runtime/client.js";
+import { instanceOf } from "../runtime/callers.js";
 import { booleanField, integerField } from "../ui/fields.js";
 import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";

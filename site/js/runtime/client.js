@@ -121,10 +121,10 @@ class Runtime {
       return;
     }
     if (this.running) {
-      const seconds = (now - this.running.since) / 1000;
-      if (seconds * 1000 > CALL_BUDGET_MS)
+      const ms = now - this.running.since;
+      if (ms > CALL_BUDGET_MS)
         this.recover(`파이썬 계산 하나가 ${Math.round(CALL_BUDGET_MS / 1000)}초 안에 끝나지 않았습니다.`);
-      else if (seconds * 1000 > SLOW_CALL_MS) this.emitActivity({ computing: true, seconds: Math.floor(seconds) });
+      else if (ms > SLOW_CALL_MS) this.emitActivity({ computing: true, seconds: Math.floor(ms / 1000) });
       return;
     }
     if (now - this.lastHeard > SILENT_BETWEEN_CALLS_MS) this.recover("파이썬 작업자가 응답하지 않습니다.");
@@ -211,42 +211,8 @@ class Runtime {
   }
 }
 
-let shared = null;
-let instances = 0;
-const handles = new Map(); // instance id → its handle, until freed
-
-// A demo element's own line to the runtime: its calls carry the element's instance id, so the
-// worker keeps a separate model for each element (two trainers on a page train apart).
-export function instanceOf(runtime, root) {
-  root.dataset.instance ??= `${root.dataset.demo}-${++instances}`;
-  const id = root.dataset.instance;
-  let freed = false;
-  const handle = {
-    id,
-    call(demo, fn, params = {}) {
-      if (freed)
-        return Promise.reject(
-          new RuntimeError({ kind: ERROR_KIND.unavailable, message: "페이지에서 빠진 데모라 계산하지 않습니다." }),
-        );
-      return runtime.call(demo, fn, { ...params, instance: id });
-    },
-    // The element left the page: the worker forgets its models, and it sends nothing more.
-    free() {
-      freed = true;
-      handles.delete(id);
-      return runtime.call("runtime", "free", { instance: id }).catch(() => {});
-    },
-  };
-  handles.set(id, handle);
-  return handle;
-}
-
-// Frees every demo instance inside `container` (an embed's shadow root being taken down).
-export function freeInstances(container) {
-  for (const node of container.querySelectorAll("[data-instance]")) handles.get(node.dataset.instance)?.free();
-}
-
 // The page's one runtime, shared by all demos on it (and by every <ptr-demo> of an embed).
+let shared = null;
 export function getRuntime() {
   if (!shared) shared = new Runtime();
   return shared;
@@ -262,56 +228,6 @@ export function reflectOnDocument(runtime) {
     html.dataset.pythonStarts = String(runtime.starts);
     if (start) html.dataset.pythonStart = start;
   });
-}
-
-// A caller for live interaction (dragging): at most one request in flight and one waiting;
-// a newer request replaces the waiting one, and only the reply to the newest request is
-// delivered, so a fast drag always ends on the final state. If the newest request failed,
-// it is sent again when the runtime (re)starts, so a restart loses nothing.
-export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
-  let inFlight = false;
-  let waiting = null;
-  let newest = 0;
-  let newestParams = null;
-  let failed = false;
-
-  async function send(params, seq) {
-    inFlight = true;
-    try {
-      const result = await runtime.call(demo, fn, params);
-      if (seq === newest) {
-        failed = false;
-        onResult(result, params);
-      }
-    } catch (err) {
-      if (seq === newest) {
-        failed = true;
-        onError(err, params);
-      }
-    } finally {
-      inFlight = false;
-      if (waiting) {
-        const next = waiting;
-        waiting = null;
-        send(next.params, next.seq);
-      } else if (seq === newest) {
-        onBusy(false);
-      }
-    }
-  }
-
-  function request(params) {
-    const seq = ++newest;
-    newestParams = params;
-    onBusy(true);
-    if (inFlight) waiting = { params, seq };
-    else send(params, seq);
-  }
-
-  runtime.onStatus(({ stage }) => {
-    if (stage === "ready" && failed) request(newestParams);
-  });
-  return request;
 }
 
 export { RuntimeError };
