@@ -133,8 +133,9 @@ def train(
 
         model = from_numpy_params(weights.load(init.read_bytes())).float()
         start_from = f"weights of {init.name}"
-        record = RECORDS / f"{init.stem}_training.json"  # how those weights were trained, kept in the lineage
-        earlier = json.loads(record.read_text()) if record.exists() else None
+        # how those weights were trained, kept in the lineage: beside a checkpoint, or with the shipped records
+        records = [init.with_name(f"{init.stem}_training.json"), RECORDS / f"{init.stem}_training.json"]
+        earlier = next((json.loads(r.read_text()) for r in records if r.exists()), None)
         if model.v.shape[0] < config.hidden:
             start_from += f", widened from hidden {model.v.shape[0]} to {config.hidden}"
             model = widen(model, config)

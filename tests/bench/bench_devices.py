@@ -62,13 +62,25 @@ def _engine_visits(make, site: str) -> tuple[float | None, float | None]:
         browser.close()
 
 
-def _slow_visit(site: str) -> tuple[float | None, float | None, float | None, int]:
+def _slow_visit(site: str) -> tuple[float | None, float | None, float | None, int, list[dict]]:
     with drivers.cpu_quota(QUARTER_OF_A_CORE) as launcher, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(launcher), args=LAUNCH_ARGS, timeout=180_000)
         page = browser.new_context(viewport={"width": 412, "height": 915}, device_scale_factor=2).new_page()
         record = visit(drivers.Chromium(page), site, PAGE, 240)
+        calls = page.evaluate("window.__calls")
         browser.close()
-    return record.ready_s, record.first_answer_s, record.answered_s, record.last["starts"]
+    return record.ready_s, record.first_answer_s, record.answered_s, record.last["starts"], calls
+
+
+def _call_rows(calls: list[dict]) -> list[tuple[str, str, str]]:
+    """Each call of a visit: when it was sent (s from the navigation), how long it queued, how long it ran."""
+    rows = []
+    for call in calls:
+        started, answered = call.get("started"), call.get("answered")
+        queued = f"{started - call['sent']:,.0f} ms queued" if started is not None else "never started"
+        ran = f"{answered - started:,.0f} ms in Python" if None not in (started, answered) else "no answer"
+        rows.append((f"{call['sent'] / 1000:5.1f} s  {call['demo']}.{call['fn']}", queued, ran))
+    return rows
 
 
 def main() -> None:
@@ -91,6 +103,7 @@ def main() -> None:
     )
     rows.append(("quarter core: workers started", " ".join(str(run[3]) for run in slow), "1 each"))
     print_table(f"Devices, {PAGE} (medians of {RUNS}, engines interleaved)", rows)
+    print_table("The calls of the last quarter-core visit (sent, queued, in Python)", _call_rows(slow[-1][4]))
 
 
 if __name__ == "__main__":

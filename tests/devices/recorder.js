@@ -14,13 +14,29 @@ console.error = (...args) => {
 new MutationObserver(() => {
   if (document.documentElement.dataset.python === "ready") window.__readyAt ??= performance.now();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-python"] });
-// When the page's Python worker first answered a call.
+// When the page's Python worker first answered a call, and each call's times: sent, entered Python
+// (the worker's "started"), answered.
+window.__calls = [];
 const PageWorker = window.Worker;
 window.Worker = class extends PageWorker {
   constructor(...args) {
     super(...args);
+    const calls = new Map();
     this.addEventListener("message", ({ data }) => {
-      if (data?.channel === "rpc") window.__firstAnswerAt ??= performance.now();
+      const call = calls.get(data?.id);
+      if (data?.channel === "started" && call) call.started ??= performance.now();
+      if (data?.channel !== "rpc") return;
+      window.__firstAnswerAt ??= performance.now();
+      if (call) call.answered = performance.now();
     });
+    const post = this.postMessage.bind(this);
+    this.postMessage = (message, ...rest) => {
+      if (message?.demo !== undefined && message?.id !== undefined) {
+        const call = { demo: message.demo, fn: message.fn, sent: performance.now() };
+        calls.set(message.id, call);
+        window.__calls.push(call);
+      }
+      post(message, ...rest);
+    };
   }
 };

@@ -19,7 +19,7 @@ import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
 const LOCK_URL = `${PYODIDE_URL}pyodide-lock.json`;
-const PRELOAD = "import numpy, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
+const PRELOAD = "import numpy, numpy.random, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
 const STORE_AT_MOST_MS = 10_000; // the snapshot is written away at the first pause in the calls, or after this
 // Snapshots live in this origin's private file system: only on our own site, not in a page that embeds us.
 const SNAPSHOTS = canKeepSnapshots() && new URL(import.meta.url).origin === self.location.origin;
