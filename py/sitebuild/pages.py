@@ -65,15 +65,13 @@ def results_table(task: str, full: bool = False) -> str:
     """Our measured results of a task beside the paper's, as an HTML table made from its results JSON: the visible
     one (the paper's columns, ours greedy and beam) or, for the implementation notes, every column.
 
-    The rows are training.tables.markdown_rows (the full ones are the README's), so page and README cannot disagree.
+    The rows are training.reports.tables.markdown_rows (the full ones are the README's), so page and README cannot disagree.
     """
-    from training import tables
+    from training.reports import tables
 
     path = RECORDS / f"{task}_results.json"
     if not path.exists():
-        raise BuildError(
-            f"{path} is missing: run `python -m training.np_train evaluate` (the companion page shows it)."
-        )
+        raise BuildError(f"{path} is missing: run `python -m training evaluate` (the companion page shows it).")
     head, *rows = tables.markdown_rows(json.loads(path.read_text()), brief=not full)
     header = _grouped_header(head)
     body = "".join(
@@ -128,7 +126,7 @@ def _cell(tag: str, text: str, **attributes: str) -> str:
 
 def model_facts() -> str:
     """How each shipped Ptr-Net was trained, one line each from its model card."""
-    from training import facts
+    from training.reports import facts
 
     cards = {task: MODEL_DATA / f"{task}_model_card.json" for task in RESULTS_CAPTIONS}
     lines = [facts.training_line(task, json.loads(path.read_text())) for task, path in cards.items() if path.exists()]
@@ -158,7 +156,7 @@ def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
         key = match.group(1)
         if key not in facts:
             near = sorted(k for k in facts if k.split(".")[:2] == key.split(".")[:2])[:8]
-            raise BuildError(f"{name}: unknown fact {key!r} (training.facts.page_facts; keys like it: {near}).")
+            raise BuildError(f"{name}: unknown fact {key!r} (training.reports.facts.page_facts; keys like it: {near}).")
         return f'<span class="fact" data-fact="{key}">{html_escape(facts[key])}</span>'
 
     filled = FACT.sub(value, html)
@@ -168,8 +166,8 @@ def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
 
 
 def write_facts(dist: Path) -> None:
-    """Write the numbers about our models into every page that asks for them (training.facts.page_facts)."""
-    from training import facts
+    """Write the numbers about our models into every page that asks for them (training.reports.facts.page_facts)."""
+    from training.reports import facts
 
     try:
         known = facts.page_facts(RECORDS, MODEL_DATA)

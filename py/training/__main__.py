@@ -4,7 +4,7 @@ import argparse
 import json
 
 from ptrnet.pointer import tasks
-from training import history, results
+from training.reports import history, results
 
 
 def main() -> None:

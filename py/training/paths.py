@@ -4,6 +4,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGE_DATA = REPO / "py" / "src" / "ptrnet" / "data"  # what ships: the weights (.npz) and model cards
-RECORDS = Path(__file__).resolve().parent / "records"  # results JSON, golden outputs and training records
+TRAINING = Path(__file__).resolve().parent
+RECORDS = TRAINING / "records"  # results JSON, golden outputs and training records
+HISTORY = TRAINING / "HISTORY.md"  # every shipped model's training lineage, rendered from RECORDS
 CACHE = REPO / ".cache"  # generated test sets, checkpoints: ignored by git
 README = REPO / "README.md"

@@ -11,7 +11,7 @@ from ptrnet.experiments import runner
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import tasks, weights
 from tests.browser.conftest import out_value, wait_ready
-from training import evaluation
+from training.reports import evaluation
 
 DEMO = "experiments"
 DEMO_PAGE = "three-problems.html"

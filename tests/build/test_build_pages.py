@@ -82,7 +82,7 @@ def test_the_service_worker_caches_every_file_but_the_on_demand_ones_and_changes
 
 
 def test_the_companion_page_shows_our_measured_results_from_the_json():
-    from training import tables
+    from training.reports import tables
 
     html = (config.DIST / "three-problems.html").read_text()
     for task in pages.RESULTS_CAPTIONS:
@@ -101,7 +101,7 @@ def test_the_companion_page_shows_our_measured_results_from_the_json():
 
 
 def test_an_unknown_fact_or_a_missing_results_json_stops_the_build(tmp_path, monkeypatch):
-    from training import facts
+    from training.reports import facts
 
     known = facts.page_facts()
     page = '<p><span class="fact" data-fact="hull.ptrnet.greedy.accuracy.n50"></span></p>'

@@ -5,7 +5,7 @@ import copy
 
 import pytest
 
-from training import datasets
+from training.data import datasets
 
 REFERENCE_POINTS = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
 REFERENCE = {

@@ -15,7 +15,8 @@ from ptrnet.geometry import baselines
 from ptrnet.geometry.notation import canonical_hull, delaunay_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import metrics, tasks
-from training import datasets, evaluation
+from training.data import datasets
+from training.reports import evaluation
 
 
 def _brute_force_optimum(points: np.ndarray) -> float:

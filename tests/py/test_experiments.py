@@ -16,7 +16,7 @@ from ptrnet.geometry.hull import near_collinearity
 from ptrnet.geometry.notation import hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import tasks, weights
-from training import evaluation
+from training.reports import evaluation
 
 
 def _examples(task: str, n: int, seed: int, count: int) -> list:

@@ -1,4 +1,4 @@
-"""The training side's LKH-3 tours (py/training/lkh.py) and the LKH-3-labelled TSP test sets in tests/data: the
+"""The training side's LKH-3 tours (py/training/data/lkh.py) and the LKH-3-labelled TSP test sets in tests/data: the
 same lengths as our Held-Karp where both run, and no tour of a test set that a 2-opt move or A2/A3 would beat."""
 
 import numpy as np
@@ -8,7 +8,7 @@ from ptrnet.geometry import baselines
 from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import metrics, tasks
-from training import datasets, lkh
+from training.data import datasets, lkh
 
 
 @pytest.mark.parametrize("n", [12, 13, 14])
@@ -56,7 +56,7 @@ def test_lkh_test_sets_are_valid_and_not_beaten_locally(name):
 
 
 def test_square_symmetries_keep_optimal_tours_and_points_in_the_square():
-    from training.ptr_data import square_symmetry
+    from training.trainers.ptr_data import square_symmetry
 
     points, labels = tasks.generate("tsp", 8, 40, 77)
     x = np.stack(points)  # (40, 8, 2)

@@ -10,7 +10,7 @@ from checks import numeric_grads, rel_err
 from ptrnet.nn import lstm
 from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS, EOS
-from training import lm_train
+from training.trainers import lm_train
 
 # ---------------------------------------------------------------- references
 

@@ -11,8 +11,8 @@ from ptrnet.geometry.notation import hull_sequence
 from ptrnet.nn.adam import Adam
 from ptrnet.pointer import decoding, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
-from training import lstm_ptr_grad as G
-from training import np_train as T
+from training.trainers import lstm_ptr_grad as G
+from training.trainers import np_train as T
 
 
 def _mixed_batch(model: str, seed: int) -> G.Batch:

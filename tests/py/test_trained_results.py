@@ -6,9 +6,10 @@ import pytest
 from checks import SHIPPED_TASKS, raw_json, record_json
 
 from ptrnet.pointer import tasks, trained, weights
-from training import datasets, evaluation, facts, history, tables
-from training import np_train as T
+from training.data import datasets
 from training.paths import REPO
+from training.reports import evaluation, facts, history, tables
+from training.trainers import np_train as T
 
 
 def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> None:

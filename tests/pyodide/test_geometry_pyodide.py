@@ -2,7 +2,7 @@
 
 from pytest_pyodide import run_in_pyodide
 
-from training import datasets
+from training.data import datasets
 
 
 @run_in_pyodide(packages=["ptrnet"])

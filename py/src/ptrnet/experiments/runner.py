@@ -22,7 +22,7 @@ from ptrnet.pointer import answers, metrics, tasks, weights
 
 HELD_KARP_MAX = 12  # TSP references computed live up to this many cities; above, shipped LKH-3 tours
 REFERENCE_SIZES = (20, 25, 30, 40, 50)  # TSP sizes above Held-Karp's with shipped LKH-3 tours
-REFERENCE_SEEDS = (1, 2, 3)  # the seeds those tours were computed for (training.lkh write-runner-tours)
+REFERENCE_SEEDS = (1, 2, 3)  # the seeds those tours were computed for (training.data.lkh write-runner-tours)
 REFERENCE_SETS = 100  # sets per seed and size with a shipped tour
 REFERENCE_FILE = "tsp_runner_tours"  # data/<name>.npz: arrays s<seed>_n<n> of 0-based tours (sets, n)
 MAX_SETS = 1000  # sets per size

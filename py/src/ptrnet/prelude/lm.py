@@ -14,7 +14,7 @@ The weights are stored, trained and shipped in the shared cell's order (ptrnet.n
 step() moves the gate columns of W_x, W_h and b into this module's GATES (f, g, i, o) in one place,
 shown_gates(), so every tensor sent to the page is laid out f | g | i | o; its h, c and p are those of the
 shared cell. Sentences start from h_0 = c_0 = 0 with the input <s> and end when </s> is chosen. Training
-(`python -m training.lm_train`) is full-batch BPTT with Adam on the corpus in data/prelude_corpus.json and
+(`python -m training.trainers.lm_train`) is full-batch BPTT with Adam on the corpus in data/prelude_corpus.json and
 writes data/lm_weights.json."""
 
 from __future__ import annotations

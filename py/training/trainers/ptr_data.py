@@ -15,10 +15,10 @@ import numpy as np
 
 from ptrnet.geometry import baselines
 from ptrnet.pointer import tasks
-from training.lkh import tsp_label
+from training.data.lkh import tsp_label
 
 if TYPE_CHECKING:  # the trainer's settings; importing them here would need PyTorch
-    from training.ptr_model import Config
+    from training.trainers.ptr_model import Config
 
 
 def labelled(

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 
 from ptrnet.pointer import symmetry, tasks, weights
-from training.history import HISTORY_ROWS, evenly
-from training.tables import row_model
+from training.reports.history import HISTORY_ROWS, evenly
+from training.reports.tables import row_model
 
 TEACHERS = {"ptrnet_a1": "A1"}  # model kinds taught by an approximate algorithm's tours instead of the optimum
 TEACHER_SIZES = (20, 50)  # the test sizes of those models (trained at n = 20; the paper's A1 row is at n = 50)
@@ -156,7 +156,9 @@ def _labels(task: str, model: str) -> str:
     if model == "ptrnet":
         text = labels.format(task=task, kind="taught", text=TAUGHT[task])
         return text + (
-            "; optimal tours by Held-Karp up to 12 cities, LKH-3 above (py/training/lkh.py)" if task == "tsp" else ""
+            "; optimal tours by Held-Karp up to 12 cities, LKH-3 above (py/training/data/lkh.py)"
+            if task == "tsp"
+            else ""
         )
     return labels.format(task=task, kind="label", text=NOTATION[task])
 
@@ -174,6 +176,6 @@ def _train_data(model: str, cfg: dict, rec: dict) -> str:
     if cfg.get("data"):
         return (
             f"{batches}, drawn at random from a fixed pool of {rec['pool_per_n']:,} labelled examples per n "
-            f"(py/training/ptr_torch.py make-data)"
+            f"(py/training/trainers/ptr_torch.py make-data)"
         )
     return f"{batches}, every batch freshly generated"

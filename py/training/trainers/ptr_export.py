@@ -10,11 +10,11 @@ import numpy as np
 import torch
 
 from ptrnet.pointer import tasks
-from training.cards import golden_name
 from training.paths import RECORDS
-from training.ptr_data import make_batch
-from training.ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
-from training.ptr_train import load_checkpoint
+from training.reports.cards import golden_name
+from training.trainers.ptr_data import make_batch
+from training.trainers.ptr_model import PtrNet, from_numpy_params, greedy, to_numpy_params
+from training.trainers.ptr_train import load_checkpoint
 
 GOLDEN_SIZES = {"hull": (5, 8, 12, 20), "tsp": (5, 8, 10), "delaunay": (5, 7, 10)}  # inputs per task, 2 sets each
 
@@ -76,7 +76,7 @@ def export(ckpt_path: Path, out_dir: Path, records: Path = RECORDS) -> None:
         record["resumes"] = ckpt["resumes"]  # each resumed session: its first step and schedule changes
     if ckpt.get("earlier"):
         record["earlier"] = ckpt["earlier"]  # the training record of the weights this run started from
-    record["trainer"] = f"PyTorch {torch.__version__}: py/training/ptr_torch.py"
+    record["trainer"] = f"PyTorch {torch.__version__}: py/training/trainers/ptr_torch.py"
     if ckpt["config"]["data"]:
         with np.load(ckpt["config"]["data"]) as pool:
             record["pool_per_n"] = len(pool[f"x{ckpt['config']['min_n']}"])

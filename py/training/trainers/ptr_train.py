@@ -1,5 +1,5 @@
 """Training the PyTorch Ptr-Net: the loop with Adam, learning-rate decay and clipping, validation by
-training.evaluation, and checkpoints that a later run resumes."""
+training.reports.evaluation, and checkpoints that a later run resumes."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import torch
 from torch import nn
 
 from ptrnet.pointer import tasks
-from training import cards
 from training.paths import RECORDS
-from training.ptr_data import batches, labelled
-from training.ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
+from training.reports import cards
+from training.trainers.ptr_data import batches, labelled
+from training.trainers.ptr_model import Config, PtrNet, from_numpy_params, greedy, init_model, shipped_rounding, widen
 
 
 def lr_at(config: Config, step: int) -> float:
@@ -80,9 +80,9 @@ def _device_name() -> str:
 
 def validate(model: PtrNet, task: str, ns: tuple[int, ...], count: int, device: str, rounded: bool = False) -> dict:
     """Greedy decoding of fixed validation sets (seed 9000 + n), answers read into the labels' form and scored by
-    training.evaluation: hull exact match, TSP mean tour length over the optimum, Delaunay exact triangle sets;
+    training.reports.evaluation: hull exact match, TSP mean tour length over the optimum, Delaunay exact triangle sets;
     rounded: with the shipped int8 matrices."""
-    from training import evaluation
+    from training.reports import evaluation
 
     spec = tasks.SPECS[task]
     model.eval()

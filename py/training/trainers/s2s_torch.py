@@ -7,8 +7,8 @@ and fed the one-hot of the previous token (⇒ first); with attention, a_ij = so
 and the output layer reads [d_i, sum_j a_ij e_j]. Labels are the hull notation (ptrnet.geometry.notation), made
 fresh for every batch. Not part of the wheel.
 
-    PYTHONPATH=py/src:py python -m training.s2s_torch train --attention --min-n 5 --max-n 10 --out OUT --minutes 40
-    PYTHONPATH=py/src:py python -m training.s2s_torch export --ckpt OUT/hull_attention.pt
+    PYTHONPATH=py/src:py python -m training.trainers.s2s_torch train --attention --min-n 5 --max-n 10 --out OUT --minutes 40
+    PYTHONPATH=py/src:py python -m training.trainers.s2s_torch export --ckpt OUT/hull_attention.pt
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import torch
 from torch import nn
 
 from ptrnet.pointer import tasks
-from training import cards
 from training.paths import PACKAGE_DATA, RECORDS
-from training.ptr_model import load_numpy_layout, numpy_layout
-from training.ptr_torch import add_config_arguments
+from training.reports import cards
+from training.trainers.ptr_model import load_numpy_layout, numpy_layout
+from training.trainers.ptr_torch import add_config_arguments
 
 
 @dataclass(frozen=True)

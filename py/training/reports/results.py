@@ -1,5 +1,5 @@
 """Measure the shipped models on fixed test sets and write, from those measurements only, each task's results
-JSON (py/training/records), model card and README table: `python -m training.evaluate`."""
+JSON (py/training/records), model card and README table: `python -m training evaluate`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from pathlib import Path
 from ptrnet.experiments.paper import PAPER
 from ptrnet.handlers.base import MAX_MODEL_POINTS, MIN_MODEL_POINTS
 from ptrnet.pointer import answers, symmetry, tasks, weights
-from training import cards, datasets, evaluation, tables
-from training.datasets import Example
+from training.data import datasets
+from training.data.datasets import Example
 from training.paths import CACHE as _CACHE
 from training.paths import PACKAGE_DATA, README, RECORDS
+from training.reports import cards, evaluation, tables
 
 CACHE = _CACHE / "test-sets"  # generated test sets, made once from their seeds
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from training.cards import hardware_in_korean
 from training.paths import PACKAGE_DATA, RECORDS
-from training.tables import area, percent, reference_kind, row_model, span
+from training.reports.cards import hardware_in_korean
+from training.reports.tables import area, percent, reference_kind, row_model, span
 
 FACT_TASKS = ("hull", "tsp", "delaunay")
 NBSP = "\u00a0"
@@ -36,7 +36,7 @@ def _fact_value(task: str, metric: str, metrics: dict) -> str:
 
 def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> dict[str, str]:
     """Every number the pages may state about our trained models, {key: text}, made from the results JSONs and
-    model cards that `python -m training.np_train evaluate` writes. A page asks for one with
+    model cards that `python -m training evaluate` writes. A page asks for one with
     <span class="fact" data-fact="KEY"></span>; the build fills it in (sitebuild.pages.write_facts).
 
     Key scheme (task: hull, tsp, delaunay; model: a results row key without its '_<n>', e.g. ptrnet, seq2seq;
@@ -67,7 +67,7 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
         res_path, card_path = records / f"{task}_results.json", package_data / f"{task}_model_card.json"
         for path in (res_path, card_path):
             if not path.exists():
-                raise FactsError(f"{path} is missing: run `python -m training.np_train evaluate`.")
+                raise FactsError(f"{path} is missing: run `python -m training evaluate`.")
         res, card = json.loads(res_path.read_text()), json.loads(card_path.read_text())
         shared: dict[str, set[str]] = {}
         for key, row in res["ours"].items():

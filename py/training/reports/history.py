@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from training.paths import RECORDS
+from training.paths import HISTORY, RECORDS
 
-HISTORY = Path(__file__).resolve().parent / "HISTORY.md"
 HISTORY_ROWS = 16  # validation points shown per run, here and in the model cards (the records keep them all)
 SCHEDULE = ("lr", "lr_final", "decay_steps", "batch", "min_n", "max_n", "hidden", "seed", "data", "teacher")
 

@@ -3,9 +3,9 @@
 Training side only: never in the wheel or the site. Tours come in the notation's form (from P1, second city
 smaller than the second-to-last), so they can stand in for ptrnet.geometry.notation.tsp_sequence.
 
-    PYTHONPATH=py/src python py/training/lkh.py check        # LKH-3 against Held-Karp on 200 sets, n = 12..14
-    PYTHONPATH=py/src python py/training/lkh.py write-sets   # the evaluation's TSP test sets above Held-Karp's sizes
-    PYTHONPATH=py/src python py/training/lkh.py write-runner-tours   # the experiment runner's reference tours
+    PYTHONPATH=py/src:py python -m training.data.lkh check      # LKH-3 against Held-Karp on 200 sets, n = 12..14
+    PYTHONPATH=py/src:py python -m training.data.lkh write-sets # the evaluation's TSP test sets above Held-Karp's sizes
+    PYTHONPATH=py/src:py python -m training.data.lkh write-runner-tours # the experiment runner's reference tours
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import numpy as np
 from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import tasks
-from training import datasets
+from training.data import datasets
 from training.paths import PACKAGE_DATA
 
 HELD_KARP_MAX = 12  # the largest n labelled by our exact Held-Karp; LKH-3 above

@@ -27,8 +27,8 @@ from ptrnet.prelude.lm import (
     last_step,
     softmax,
 )
-from training.lstm_grad import cell_backward
 from training.paths import PACKAGE_DATA
+from training.trainers.lstm_grad import cell_backward
 
 
 @dataclass(frozen=True)
@@ -131,9 +131,9 @@ def _seven_digits(a: Array) -> list:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m training.lm_train`: train on the shipped corpus and write data/lm_weights.json."""
+    """`python -m training.trainers.lm_train`: train on the shipped corpus and write data/lm_weights.json."""
     tr = argparse.ArgumentParser(
-        prog="python -m training.lm_train", description=f"train the LSTM LM, write data/{WEIGHTS_FILE}"
+        prog="python -m training.trainers.lm_train", description=f"train the LSTM LM, write data/{WEIGHTS_FILE}"
     )
     tr.add_argument("--seed", type=int, default=LMConfig.seed)
     tr.add_argument("--iterations", type=int, default=LMConfig.iterations)

@@ -9,9 +9,9 @@ the output distribution. Teacher forcing lets one LSTM call run the whole decode
 Labels come from ptrnet.geometry.notation (our hull, Held-Karp and Delaunay code), made in worker processes.
 Not part of the wheel; PyTorch is needed only here.
 
-    PYTHONPATH=py/src:py python -m training.ptr_torch train --task hull --out OUT --minutes 8
-    PYTHONPATH=py/src:py python -m training.ptr_torch export --ckpt OUT/hull.pt
-    PYTHONPATH=py/src:py python -m training.ptr_torch golden --task hull   # for weights already shipped
+    PYTHONPATH=py/src:py python -m training.trainers.ptr_torch train --task hull --out OUT --minutes 8
+    PYTHONPATH=py/src:py python -m training.trainers.ptr_torch export --ckpt OUT/hull.pt
+    PYTHONPATH=py/src:py python -m training.trainers.ptr_torch golden --task hull   # for weights already shipped
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ import torch
 
 from ptrnet.pointer import tasks
 from training.paths import PACKAGE_DATA
-from training.ptr_data import make_data
-from training.ptr_export import export, write_golden
-from training.ptr_model import Config
-from training.ptr_train import train
+from training.trainers.ptr_data import make_data
+from training.trainers.ptr_export import export, write_golden
+from training.trainers.ptr_model import Config
+from training.trainers.ptr_train import train
 
 SCHEDULE = ("lr", "lr_final", "decay_steps", "clip")  # the settings a resumed run may change
 

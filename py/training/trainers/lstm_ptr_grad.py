@@ -25,7 +25,7 @@ from ptrnet.pointer.lstm_ptr import (
     vocab_scores,
 )
 from ptrnet.pointer.slot_rules import blocked_slots
-from training.lstm_grad import cell_backward
+from training.trainers.lstm_grad import cell_backward
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import answers, decoding, metrics, tasks
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Params
-from training.datasets import Example
+from training.data.datasets import Example
 
 
 def accuracy(examples: Sequence[Example], outputs: Sequence[list[int]]) -> float:

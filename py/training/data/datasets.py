@@ -1,6 +1,6 @@
 """Example files in the paper's text format ('x1 y1 ... xn yn output i ... i', 1-based), the paper's released
 test sets (gzip copies in tests/data, checked against the originals' sha256), our TSP test sets labelled by
-LKH-3 (tests/data, written by py/training/lkh.py write-sets) and our generated test sets."""
+LKH-3 (tests/data, written by py/training/data/lkh.py write-sets) and our generated test sets."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ OFFICIAL = {  # the paper's released files: sha256 of the uncompressed originals
     "convex_hull_5_test.txt": "0e5ba4d58c21f035a18c72403ffc1ef0a4525e8b407369bcb5f4b564561df99e",
     "tsp_10_test_exact.txt": "31ce95d4227e24a23d2d81972cf002b9c18cc2ac11c9f7fbd9da80d6e7b76be8",
 }
-LKH_SETS = {  # TSP sets above Held-Karp's sizes, tours by LKH-3 (py/training/lkh.py write-sets): sha256 as written
+LKH_SETS = {  # TSP sets above Held-Karp's sizes, tours by LKH-3 (py/training/data/lkh.py write-sets): sha256 as written
     "tsp_20_test_lkh_seed2020.txt": "64f582bfe3da3c60947df64aff1b9f0c82efac4e6ccd7b47f9c46e602e8cf267",
     "tsp_25_test_lkh_seed2025.txt": "37a8f12b51a14dfb6a76c14bb3478933d226d20bbd67708b404efac747ba4736",
     "tsp_30_test_lkh_seed2030.txt": "aaa37e7745066896c799abc2191f18551d22231cf6cddf54ebcf657931202492",

@@ -1,9 +1,9 @@
 """CLI: the numpy trainer of the hull models, and the evaluation of every shipped model (CPython only).
 
-    python -m training.np_train --model seq2seq      # the n = 5 LSTM seq2seq baseline (numpy, CPU)
-    python -m training.np_train --model ptrnet       # a hull Ptr-Net with the numpy trainer
+    python -m training.trainers.np_train --model seq2seq      # the n = 5 LSTM seq2seq baseline (numpy, CPU)
+    python -m training.trainers.np_train --model ptrnet       # a hull Ptr-Net with the numpy trainer
 
-The shipped Ptr-Nets are trained by py/training/ptr_torch.py (PyTorch, GPU or CPU) and exported to the same
+The shipped Ptr-Nets are trained by py/training/trainers/ptr_torch.py (PyTorch, GPU or CPU) and exported to the same
 .npz format; the numpy trainer stays as the dependency-free way to train on any machine.
 """
 
@@ -21,11 +21,11 @@ import numpy as np
 from ptrnet.nn.adam import Adam
 from ptrnet.pointer import answers, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
-from training import cards, evaluation
-from training import lstm_ptr_grad as G
-from training.datasets import Example
+from training.data.datasets import Example
 from training.paths import CACHE as _CACHE
 from training.paths import PACKAGE_DATA, RECORDS
+from training.reports import cards, evaluation
+from training.trainers import lstm_ptr_grad as G
 
 CACHE = _CACHE / "hull"  # checkpoints of the numpy trainer
 VAL_SEED = 7000  # validation sets: seed VAL_SEED + n
@@ -147,7 +147,7 @@ def train(
         "history": history,
         "device": cards.cpu_device(int(os.environ.get("OMP_NUM_THREADS") or os.cpu_count() or 1)),
         "start_from": "uniform init",
-        "trainer": "numpy: python -m training.np_train",
+        "trainer": "numpy: python -m training.trainers.np_train",
     }
     if stop < config.steps:
         return record | {"stopped_at": stop}
@@ -159,7 +159,7 @@ def train(
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the command line and train."""
-    ap = argparse.ArgumentParser(prog="python -m training.np_train", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m training.trainers.np_train", description=__doc__)
     for f in fields(TrainConfig):
         ap.add_argument("--" + f.name.replace("_", "-"), type=type(f.default), default=f.default)
     ap.add_argument("--resume", action="store_true", help="continue from .cache/hull/<model>/checkpoint.npz")
