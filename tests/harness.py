@@ -2,6 +2,7 @@
 
 import functools
 import http.server
+import json
 import os
 import threading
 import time
@@ -119,3 +120,26 @@ def print_table(title: str, rows: list[tuple[str, str, str]]) -> None:
     print(f"\n{title}")
     for name, value, budget in rows:
         print(f"  {name:<{width}} {value:>12}   {budget}")
+
+
+def drag_per_answer(page, canvas: str, demo: str, probe: str, start: tuple, shift: tuple, moves: int) -> None:
+    """Once `demo` is idle, install `probe` (it keeps window.__roundTrips) and drag the point at `start` of
+    `canvas` by `shift` (data coordinates) in `moves` small steps, each after the previous move's answer."""
+    page.wait_for_function(
+        f"() => document.querySelector('[data-demo=\"{demo}\"]').dataset.state === 'idle'", timeout=120_000
+    )
+    page.locator(canvas).scroll_into_view_if_needed()
+    page.evaluate(probe)
+    box = page.locator(canvas).bounding_box()
+    left, top, width, height = json.loads(page.get_attribute(canvas, "data-viewport"))
+
+    def pixel(x, y):
+        return box["x"] + left + x * width, box["y"] + top + (1 - y) * height
+
+    (x0, y0), (dx, dy) = start, shift
+    page.mouse.move(*pixel(x0, y0))
+    page.mouse.down()
+    for k in range(1, moves + 1):
+        page.mouse.move(*pixel(x0 + dx * k / moves, y0 + dy * k / moves))
+        page.wait_for_function("(n) => window.__roundTrips.length >= n", arg=k, timeout=10_000)
+    page.mouse.up()

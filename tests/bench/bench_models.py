@@ -7,7 +7,6 @@ the Pyodide/CPython ratios (same run, same machine). Asserts nothing.
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 import time
@@ -18,7 +17,7 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.api import dispatch  # noqa: E402
 from tests.bench.bench_site import TWELVE, percentile  # noqa: E402
-from tests.harness import LAUNCH_ARGS, chromium, print_table, serving, url_of  # noqa: E402
+from tests.harness import LAUNCH_ARGS, chromium, drag_per_answer, print_table, serving, url_of  # noqa: E402
 from tests.site_build import config  # noqa: E402
 
 SEVEN = [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]]
@@ -72,24 +71,7 @@ def drag_round_trips(browser, url: str, moves: int = 80) -> list[float]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function(
-        "() => document.querySelector('[data-demo=\"three-problems\"]').dataset.state === 'idle'", timeout=120_000
-    )
-    page.locator(CANVAS).scroll_into_view_if_needed()
-    page.evaluate(DRAG_PROBE)
-    box = page.locator(CANVAS).bounding_box()
-    left, top, width, height = json.loads(page.get_attribute(CANVAS, "data-viewport"))
-
-    def pixel(x, y):
-        return box["x"] + left + x * width, box["y"] + top + (1 - y) * height
-
-    x0, y0 = SEVEN[0]
-    page.mouse.move(*pixel(x0, y0))
-    page.mouse.down()
-    for k in range(1, moves + 1):
-        page.mouse.move(*pixel(x0 + 0.3 * k / moves, y0 + 0.2 * k / moves))
-        page.wait_for_function("(n) => window.__roundTrips.length >= n", arg=k, timeout=10_000)
-    page.mouse.up()
+    drag_per_answer(page, CANVAS, "three-problems", DRAG_PROBE, SEVEN[0], (0.3, 0.2), moves)
     times = page.evaluate("() => window.__roundTrips")
     context.close()
     return times

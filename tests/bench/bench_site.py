@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import gzip
-import json
 import statistics
 import sys
 import tempfile
@@ -21,7 +20,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from ptrnet.geometry.tsp import held_karp  # noqa: E402
-from tests.harness import LAUNCH_ARGS, SETTLED, chromium, print_table  # noqa: E402
+from tests.harness import LAUNCH_ARGS, SETTLED, chromium, drag_per_answer, print_table  # noqa: E402
 from tests.site_build import config  # noqa: E402
 from tests.site_build import server as site_server  # noqa: E402
 
@@ -180,24 +179,7 @@ def round_trips(browser, url: str, moves: int = 150) -> tuple[list[float], list[
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(f"{url}#sequences.points={fragment}")
-    page.wait_for_function(
-        "() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'idle'", timeout=120_000
-    )
-    page.locator(CANVAS).scroll_into_view_if_needed()
-    page.evaluate(ROUND_TRIP_PROBE)
-    box = page.locator(CANVAS).bounding_box()
-    left, top, width, height = json.loads(page.get_attribute(CANVAS, "data-viewport"))
-
-    def pixel(x, y):
-        return box["x"] + left + x * width, box["y"] + top + (1 - y) * height
-
-    x0, y0 = TWELVE[5]
-    page.mouse.move(*pixel(x0, y0))
-    page.mouse.down()
-    for k in range(1, moves + 1):
-        page.mouse.move(*pixel(x0 + 0.3 * k / moves, y0 - 0.3 * k / moves))
-        page.wait_for_function("(n) => window.__roundTrips.length >= n", arg=k, timeout=10_000)
-    page.mouse.up()
+    drag_per_answer(page, CANVAS, "sequences", ROUND_TRIP_PROBE, TWELVE[5], (0.3, -0.3), moves)
     frames = page.evaluate(FRAME_GAPS)
     times = page.evaluate("() => [window.__roundTrips, window.__handled]")
     calls = page.evaluate(CALL_LATENCY, TWELVE)
