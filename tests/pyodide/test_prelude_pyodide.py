@@ -15,45 +15,31 @@ from ptrnet.api import dispatch
 from ptrnet.prelude import corpus as prelude_corpus
 
 
-@run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
-def test_gate_order_matches_separate_gates(selenium: Any) -> None:
-    import numpy as np
-
-    from ptrnet.nn import lstm
+def test_lstm_step_in_pyodide_equals_cpythons(selenium: Any) -> None:
+    """The step tests/py/test_lm.py checks gate by gate in CPython gives the same tensors inside Pyodide."""
     from ptrnet.prelude import lm
 
-    N, D, H, V = 2, 3, 4, 5
     rng = np.random.default_rng(0)
-    Wx = {k: rng.normal(size=(D, H)) for k in "fgio"}
-    Wh = {k: rng.normal(size=(H, H)) for k in "fgio"}
-    b = {k: rng.normal(size=H) for k in "fgio"}
-    E, W_s, b_s = rng.normal(size=(V, D)), rng.normal(size=(H, V)), rng.normal(size=V)
+    N, D, H, V = 2, 3, 4, 5
+    shapes = {"E": (V, D), "W_x": (D, 4 * H), "W_h": (H, 4 * H), "b": (4 * H,), "W_s": (H, V), "b_s": (V,)}
+    params = {name: rng.normal(size=shape) for name, shape in shapes.items()}
     ids, h_prev, c_prev = rng.integers(0, V, N), rng.normal(size=(N, H)), rng.normal(size=(N, H))
-    x = E[ids]
+    here = lm.step(params, ids, h_prev, c_prev)
+    args = [{k: v.tolist() for k, v in params.items()}, ids.tolist(), h_prev.tolist(), c_prev.tolist()]
+    there = _step_in_pyodide(selenium, *args)
+    for name in lm.TENSORS:
+        np.testing.assert_allclose(np.array(there[name]), here[name], rtol=1e-12, atol=1e-14, err_msg=name)
 
-    def gate(k: str) -> np.ndarray:
-        return x @ Wx[k] + h_prev @ Wh[k] + b[k]
 
-    f, i, o = (1.0 / (1.0 + np.exp(-gate(k))) for k in "fio")
-    g = np.tanh(gate("g"))
-    c = f * c_prev + i * g
-    h = o * np.tanh(c)
-    order = lstm.GATES  # the package's one gate order
-    params = {
-        "E": E,
-        "W_x": np.hstack([Wx[k] for k in order]),
-        "W_h": np.hstack([Wh[k] for k in order]),
-        "b": np.concatenate([b[k] for k in order]),
-        "W_s": W_s,
-        "b_s": b_s,
-    }
-    out = lm.step(params, ids, h_prev, c_prev)
-    for name, want in {"f": f, "g": g, "i": i, "o": o, "c": c, "h": h}.items():
-        assert np.allclose(out[name], want, rtol=1e-12, atol=1e-14), name
-    assert out["A"].shape == (N, 4 * H) and out["p"].shape == (N, V)
-    # A as the prelude's source lays it out: f | g | i | o
-    assert lm.GATES == "fgio" and np.allclose(out["A"], np.hstack([gate(k) for k in "fgio"]), rtol=1e-12, atol=1e-14)
-    assert np.allclose(out["p"].sum(axis=1), 1.0)
+@run_in_pyodide(packages=["ptrnet"])
+def _step_in_pyodide(selenium: Any, params: dict, ids: list, h_prev: list, c_prev: list) -> dict:
+    import numpy as np
+
+    from ptrnet.prelude import lm
+
+    arrays = {k: np.array(v) for k, v in params.items()}
+    out = lm.step(arrays, np.array(ids), np.array(h_prev), np.array(c_prev))
+    return {name: np.asarray(out[name]).tolist() for name in lm.TENSORS}
 
 
 @run_in_pyodide(packages=["ptrnet"], pytest_assert_rewrites=False)
