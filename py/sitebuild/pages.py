@@ -166,17 +166,19 @@ def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
 
 
 def write_facts(dist: Path) -> None:
-    """Write the numbers about our models into every page that asks for them (training.reports.facts.page_facts)."""
+    """Write the numbers about our models (training.reports.facts.page_facts) and the example's answers and
+    figures (sitebuild.figures) into every page that asks for them."""
+    from sitebuild import figures  # imports ptrnet, like facts: only inside the build's environment
     from training.reports import facts
 
     try:
-        known = facts.page_facts(RECORDS, MODEL_DATA)
+        known = facts.page_facts(RECORDS, MODEL_DATA) | figures.example_facts()
     except facts.FactsError as e:
         raise BuildError(str(e)) from None
     for page in sorted(dist.glob("*.html")):
         html = page.read_text(encoding="utf-8")
-        if "data-fact=" in html:
-            page.write_text(fill_facts(html, known, page.name), encoding="utf-8")
+        if "data-fact=" in html or "data-figure=" in html:
+            page.write_text(figures.fill_figures(fill_facts(html, known, page.name), page.name), encoding="utf-8")
 
 
 def write_constants() -> Path:

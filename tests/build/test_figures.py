@@ -1,23 +1,34 @@
-"""The companion page's three hand-drawn SVG figures show the Python example's points and its exact answers:
-every point, the hull, the Delaunay triangles in the notation's order and the optimal tour with its length are
-checked against ptrnet's own solvers on explain.HULL_EXAMPLE."""
+"""The companion page's three SVG figures, drawn at build time (sitebuild.figures), show the example's points
+and its exact answers: every point, the hull, the Delaunay triangles in the notation's order and the optimal
+tour with its length, checked against scipy and brute force on explain.HULL_EXAMPLE."""
 
+import itertools
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
+from scipy.spatial import ConvexHull, Delaunay
 
 from ptrnet.explain import HULL_EXAMPLE
-from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
-from ptrnet.geometry.tsp import tour_length
+from ptrnet.geometry.notation import delaunay_sequence
+from sitebuild import figures
+from sitebuild.shell import BuildError
 
 PAGE = Path(__file__).resolve().parents[2] / "site" / "three-problems.html"
-FIGURES = {
-    name: re.search(
-        rf'<svg[^>]*aria-labelledby="fig-{name}-title">(.*?)</svg>', PAGE.read_text(encoding="utf-8"), re.S
-    ).group(1)
-    for name in ("hull", "delaunay", "tsp")
-}
+FIGURES = {name: "\n".join(draw(HULL_EXAMPLE)) for name, draw in figures.FIGURES.items()}
+POINTS = np.array(HULL_EXAMPLE)
+
+
+def _brute_force_tour() -> tuple[list[int], float]:
+    """The shortest closed tour from point 1 over every order of the others (6! of them)."""
+
+    def length(tour):
+        return sum(np.linalg.norm(POINTS[a - 1] - POINTS[b - 1]) for a, b in zip(tour, tour[1:], strict=False))
+
+    tours = ([1, *rest, 1] for rest in itertools.permutations(range(2, len(POINTS) + 1)))
+    best = min(tours, key=length)
+    return best, length(best)
 
 
 def _xy(point: list[float]) -> tuple[float, float]:
@@ -61,9 +72,11 @@ def test_every_figure_draws_the_example_points_with_their_labels(name: str) -> N
         assert nearest + 1 == int(k)
 
 
-def test_the_hull_figure_is_the_hull_in_the_notations_order() -> None:
+def test_the_hull_figure_is_scipys_hull_counterclockwise_from_its_smallest_corner() -> None:
     svg = FIGURES["hull"]
-    hull = hull_sequence(HULL_EXAMPLE)
+    corners = [int(k) + 1 for k in ConvexHull(POINTS).vertices]  # counterclockwise
+    start = corners.index(min(corners))
+    hull = [*corners[start:], *corners[:start], min(corners)]
     assert _path_ends(svg, "fig-hull-edge") == list(zip(hull, hull[1:], strict=False))
     polygon = [
         tuple(map(float, p.split(","))) for p in re.search(r'class="fig-hull" points="([^"]+)"', svg).group(1).split()
@@ -80,8 +93,10 @@ def test_the_delaunay_figure_numbers_the_notations_triangles_in_order() -> None:
         sorted(_vertex(tuple(map(float, p.split(",")))) for p in pts.split())
         for pts in re.findall(r'class="fig-tri" points="([^"]+)"', svg)
     ]
-    want = delaunay_sequence(HULL_EXAMPLE)
-    assert sorted(triangles) == sorted(want)
+    want = delaunay_sequence(HULL_EXAMPLE)  # the notation's order; the triangles themselves are scipy's
+    assert (
+        sorted(triangles) == sorted(want) == sorted(sorted(int(k) + 1 for k in t) for t in Delaunay(POINTS).simplices)
+    )
     numbers = {
         int(k): (float(x), float(y))
         for x, y, k in re.findall(r'<text class="fig-order" x="([\d.]+)" y="([\d.]+)"[^>]*>(\d+)</text>', svg)
@@ -98,9 +113,19 @@ def test_the_delaunay_figure_numbers_the_notations_triangles_in_order() -> None:
         assert all(s > 0 for s in signs) or all(s < 0 for s in signs), k
 
 
-def test_the_tsp_figure_and_the_text_give_the_optimal_tour_and_its_length() -> None:
-    tour = tsp_sequence(HULL_EXAMPLE)
+def test_the_tsp_figure_and_the_facts_give_the_brute_force_optimal_tour_and_its_length() -> None:
+    best, length = _brute_force_tour()
+    tour = best if best[1] < best[-2] else best[::-1]  # the notation's direction: the smaller second city
     assert _path_ends(FIGURES["tsp"], "fig-tour-edge") == list(zip(tour, tour[1:], strict=False))
-    length = f"{tour_length(HULL_EXAMPLE, [j - 1 for j in tour[:-1]]):.4f}"
-    text = PAGE.read_text(encoding="utf-8")
-    assert re.findall(r"2\.\d{4}", text) and set(re.findall(r"\b2\.\d{4}\b", text)) == {length}
+    facts = figures.example_facts()
+    assert facts["example.tsp_length"] == f"{length:.4f}"
+    assert facts["example.tsp"] == "⇒ " + " → ".join(map(str, tour)) + " ⇐"
+
+
+def test_the_page_asks_for_each_figure_and_an_unknown_one_stops_the_build() -> None:
+    page = PAGE.read_text(encoding="utf-8")
+    assert sorted(re.findall(r'<svg data-figure="(\w+)"', page)) == sorted(figures.FIGURES)
+    filled = figures.fill_figures(page, "three-problems.html")
+    assert all(f'data-figure="{name}"' in filled and FIGURES[name] in filled for name in figures.FIGURES)
+    with pytest.raises(BuildError, match="unknown figure 'tree'"):
+        figures.fill_figures('<svg data-figure="tree" viewBox="0 0 1 1"><title>t</title></svg>', "x.html")
