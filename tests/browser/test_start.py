@@ -79,3 +79,18 @@ def test_another_pyodide_takes_the_plain_start_answers_and_stores_nothing(browse
         assert page.watch.console_errors == [], path
         page.close()
     context.close()
+
+
+def test_a_wheel_the_plain_start_cannot_download_is_a_korean_error_naming_it_and_retry_recovers(page, site_url):
+    for name in ("pyodide.mjs", "pyodide.asm.js", "pyodide-lock.json"):
+        page.route(f"**/pyodide/{name}", _as_another_pyodide)
+    page.route("**/pyodide/numpy-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "index.html")
+    page.wait_for_function("() => document.documentElement.dataset.python === 'error'", timeout=60_000)
+    banner = page.locator("[data-runtime-banner]").text_content()
+    assert "numpy-2.0.2" in banner and "내려받지 못했습니다" in banner
+    page.unroute("**/pyodide/numpy-*.whl")
+    page.click('[data-action="retry-python"]')
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "plain"
+    assert out_value(page, "sequences", "hull")
