@@ -94,3 +94,11 @@ def test_a_wheel_the_plain_start_cannot_download_is_a_korean_error_naming_it_and
     wait_ready(page, "sequences")
     assert page.evaluate(START) == "plain"
     assert out_value(page, "sequences", "hull")
+
+
+def test_without_the_fast_start_module_the_worker_takes_the_plain_start(page, site_url):
+    page.route("**/js/runtime/fast-start/index.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url + "index.html")
+    wait_ready(page, "sequences")
+    assert page.evaluate(START) == "plain"
+    assert out_value(page, "sequences", "hull")
