@@ -26,7 +26,7 @@ self.addEventListener("install", (event) => {
 });
 
 // Older versions' caches go, and so does the Python snapshot that earlier builds kept in Cache
-// Storage (it lives in the private file system now, see js/runtime/snapshot-file.js).
+// Storage (it lives in the private file system now, see js/runtime/fast-start/snapshot-file.js).
 const stale = (key) => (key.startsWith("ptrnet-") && key !== CACHE) || key === "pyodide-snapshot";
 
 self.addEventListener("activate", (event) => {

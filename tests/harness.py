@@ -27,7 +27,7 @@ LAUNCH_ARGS = [
 SETTLED = """() => [...document.querySelectorAll('[data-demo]')].every(
     (demo) => demo.dataset.deferred === 'view' || ['idle', 'error'].includes(demo.dataset.state))"""
 
-# The worker's memory snapshot of Python (site/js/runtime/snapshot-file.js), in the origin's private
+# The worker's memory snapshot of Python (site/js/runtime/fast-start/snapshot-file.js), in the origin's private
 # file system: a page's script that lists the stored files' handles (none while there is no folder).
 SNAPSHOT_FILES = """async () => {
   const handles = [];

@@ -1,16 +1,31 @@
 """Precompiled bytecode for what the worker imports: a smaller stdlib of only the modules the site uses, and the
 numpy and ptrnet wheels with their modules compiled, so that Python compiles nothing on a page load."""
 
+import ast
 import json
+import os
 import shutil
 import time
+import zipfile
 from pathlib import Path
 
-from sitebuild.config import CACHE, NPM_PYODIDE, SOURCE_DATE_EPOCH, STDLIB, STDLIB_FULL, WHEEL_LEFT_OUT
+from sitebuild.bytecode_compile import module_name
+from sitebuild.config import (
+    CACHE,
+    NPM_PYODIDE,
+    OUR_PACKAGE,
+    PY_PROJECT,
+    SOURCE_DATE_EPOCH,
+    STDLIB,
+    STDLIB_FULL,
+    WHEEL_LEFT_OUT,
+)
 from sitebuild.shell import run
 
 HERE = Path(__file__).resolve().parent
-# Imported lazily somewhere we know of, but not by bytecode_compile's trace.
+OUR_SOURCES = PY_PROJECT / "src" / OUR_PACKAGE  # the modules of our wheel, as written
+# Stdlib modules the site imports where bytecode_compile's trace does not reach: lazily, inside functions (numpy's
+# where the site calls them, and ours, which check_imports finds and stops the build on until they are listed here).
 EXTRA_MODULES = [
     "pickle",
     "secrets",
@@ -50,14 +65,59 @@ def precompile(pyodide_dir: Path, wheels: list[Path]) -> None:
     shutil.rmtree(trace_dir.parent)
 
 
-def check_imports(pyodide_dir: Path) -> None:
-    """Start the shipped Pyodide under node and import numpy's subpackages, ptrnet.api and every handler family from the shipped wheels,
-    so that a file WHEEL_LEFT_OUT should have kept stops the build instead of the site."""
+# Run in Pyodide by check_imports: imports each module of $SITE_IMPORTS ({module: where it is imported}, JSON) and
+# answers with a line for each that the site's Pyodide lacks.
+_IMPORT_EACH = """
+import importlib, json, os
+missing = []
+for name, where in json.loads(os.environ["SITE_IMPORTS"]).items():
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        missing.append(f"  {where}: {name} (no module {err.name!r})")
+"\\n".join(missing)
+"""
+
+
+def check_imports(pyodide_dir: Path, sources: Path = OUR_SOURCES) -> None:
+    """Start the shipped Pyodide under node and import numpy's subpackages, every module of our wheel (from its
+    `sources`) and every stdlib module those import anywhere, also inside a function, so that a file WHEEL_LEFT_OUT
+    should have kept, or a module missing from EXTRA_MODULES, stops the build instead of the site (which would
+    download the full stdlib for it)."""
+    paths = [str(path.relative_to(sources.parent)) for path in sorted(sources.rglob("*.py"))]
+    wanted = {**{module_name(path): path for path in paths}, **_stdlib_imports(sources, pyodide_dir / STDLIB_FULL)}
     script = (
         f"const {{ loadPyodide }} = await import({json.dumps((pyodide_dir / 'pyodide.mjs').as_uri())});"
-        f"const pyodide = await loadPyodide({{ indexURL: {json.dumps(f'{pyodide_dir}/')} }});"
+        f"const indexURL = {json.dumps(f'{pyodide_dir}/')};"
+        "const pyodide = await loadPyodide({ indexURL, env: { SITE_IMPORTS: process.env.SITE_IMPORTS } });"
         'await pyodide.loadPackage("ptrnet", { messageCallback: () => {} });'
-        'pyodide.runPython("import numpy, numpy.fft, numpy.linalg, numpy.ma, numpy.polynomial, numpy.random, ptrnet.api;'
-        ' [ptrnet.handlers.load(demo) for demos in ptrnet.handlers.FAMILIES.values() for demo in demos]");'
+        'pyodide.runPython("import numpy, numpy.fft, numpy.linalg, numpy.ma, numpy.polynomial, numpy.random");'
+        f"const missing = pyodide.runPython({json.dumps(_IMPORT_EACH)});"
+        "if (missing) { console.error(`These imports fail in the site's Pyodide:\\n${missing}`); process.exit(1); }"
     )
-    run("node", "--input-type=module", "-e", script, hint=" The compiled wheels do not import (see WHEEL_LEFT_OUT).")
+    hint = (
+        " Add a stdlib module named above to EXTRA_MODULES in py/sitebuild/bytecode.py (the site's stdlib holds only"
+        " what the build saw imported); for a numpy file, narrow WHEEL_LEFT_OUT in py/sitebuild/config.py."
+    )
+    env = {**os.environ, "SITE_IMPORTS": json.dumps(wanted)}
+    run("node", "--input-type=module", "-e", script, hint=hint, env=env)
+
+
+def _stdlib_imports(sources: Path, full_stdlib: Path) -> dict[str, str]:
+    """{module: "path:line" of its first import}: each module of the full stdlib zip that the Python files under
+    `sources` import anywhere."""
+    with zipfile.ZipFile(full_stdlib) as stdlib:
+        known = {module_name(name) for name in stdlib.namelist() if name.endswith(".py")}
+    found = {}
+    for path in sorted(sources.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            else:
+                continue
+            for name in names:
+                if name in known:
+                    found.setdefault(name, f"{path.relative_to(sources.parent)}:{node.lineno}")
+    return found

@@ -49,7 +49,7 @@ def trace_site_imports(extra_modules: list[str]) -> None:
         importlib.import_module(name)
 
 
-def _module_name(path: str) -> str:
+def module_name(path: str) -> str:
     """The module a stdlib zip member holds: 'json/__init__.py' -> 'json'."""
     return path[: -len(".py")].replace("/", ".").removesuffix(".__init__")
 
@@ -69,7 +69,7 @@ def main(source: str, target: str, extra_modules: str, date_time: str) -> int:
     stamp, kept = tuple(json.loads(date_time)), 0
     with zipfile.ZipFile(source) as full, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info in sorted(full.infolist(), key=lambda i: i.filename):
-            if info.is_dir() or (info.filename.endswith(".py") and _module_name(info.filename) not in sys.modules):
+            if info.is_dir() or (info.filename.endswith(".py") and module_name(info.filename) not in sys.modules):
                 continue
             data, name = full.read(info), info.filename
             if name.endswith(".py"):

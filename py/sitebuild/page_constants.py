@@ -14,6 +14,7 @@ from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS
 from ptrnet.sorter import evaluation as sorter_eval
 from ptrnet.sorter import model as sorter
+from sitebuild.config import FAST_START_PYODIDE
 
 GENERATED = "site/js/generated/constants.js"  # relative to the repository
 
@@ -78,6 +79,7 @@ def page_constants() -> dict:
             "modes": list(lm.MODES),
             "temperature": dict(zip(("min", "max"), lm.TEMPERATURE, strict=True)),
         },
+        "fastStart": {"pyodide": FAST_START_PYODIDE},  # the worker's fast start runs on this Pyodide only
     }
 
 

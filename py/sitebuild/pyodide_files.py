@@ -8,6 +8,7 @@ from pathlib import Path
 from sitebuild.config import (
     CACHE,
     DOWNLOADS,
+    FAST_START_PYODIDE,
     OFFICIAL_LOCK,
     OUR_PACKAGE,
     PACKAGES_CACHE,
@@ -26,6 +27,12 @@ def official_lock() -> dict:
     if lock["info"]["version"] != PYODIDE_VERSION:
         found = lock["info"]["version"]
         raise BuildError(f"{OFFICIAL_LOCK} is for Pyodide {found}, expected {PYODIDE_VERSION}; run `npm ci`.")
+    if FAST_START_PYODIDE != PYODIDE_VERSION:
+        print(
+            f"Note: the worker's fast start was written for Pyodide {FAST_START_PYODIDE}, so on {PYODIDE_VERSION} every"
+            " visit takes the plain start; check site/js/runtime/fast-start/ against it, then move FAST_START_PYODIDE.",
+            flush=True,
+        )
     return lock
 
 

@@ -16,9 +16,16 @@ from sitebuild.shell import BuildError, run
 
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 # Entry points besides each page's module script: the script other sites embed, the two workers (made with
-# `new URL(…, import.meta.url)`, which esbuild leaves alone) and the page's runtime, which scripts on our pages
+# `new URL(…, import.meta.url)`, which esbuild leaves alone), the worker's fast start (imported when the worker
+# runs, so that it finds its helper worker from its own folder) and the page's runtime, which scripts on our pages
 # (and the tests) reach as the same one module.
-OTHER_ENTRIES = ["embed.js", "js/runtime/worker.js", "js/runtime/wheel-worker.js", "js/runtime/client.js"]
+OTHER_ENTRIES = [
+    "embed.js",
+    "js/runtime/worker.js",
+    "js/runtime/fast-start/index.js",
+    "js/runtime/fast-start/wheel-worker.js",
+    "js/runtime/client.js",
+]
 # Code shared by several entries goes beside the runtime's modules: client.js, shared by every page, finds the
 # worker from its own address. _check_own_addresses stops the build where such a module would land elsewhere.
 CHUNK_NAMES = "js/runtime/[name]-[hash]"

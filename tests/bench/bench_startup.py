@@ -61,8 +61,8 @@ mark("loadPyodide: wasm fetch + compile, stdlib, interpreter");
 // As the site: the browser inflates each wheel (the site's helper worker does it while Pyodide
 // starts), its files are written into site-packages, and the imports load the extension modules
 // they need.
-const { wheelFiles } = await import("/source/js/runtime/wheel-files.js");
-const { relistSitePackages, writeFiles } = await import("/source/js/runtime/wheels.js");
+const { wheelFiles } = await import("/source/js/runtime/fast-start/wheel-files.js");
+const { relistSitePackages, writeFiles } = await import("/source/js/runtime/fast-start/wheels.js");
 const lock = await (await fetch(`${indexURL}pyodide-lock.json`)).json();
 const install = async (name) => {
   const file = lock.packages[name].file_name;
@@ -150,7 +150,7 @@ def _second_visit(playwright, executable: str, url: str) -> dict:
                  const cache = await caches.open(key);
                  if ((await cache.keys()).some((r) => r.url.endsWith('.wasm'))) return true; } return false; }""",
         )
-        # The first visit leaves a memory snapshot of Python in its private file system (site/js/runtime/snapshot-file.js).
+        # The first visit leaves a memory snapshot of Python in its private file system (site/js/runtime/fast-start/snapshot-file.js).
         wait_until(first, SNAPSHOT_STORED)
         first.close()
         page = context.new_page()

@@ -1,4 +1,4 @@
-"""Python started from this browser's memory snapshot (site/js/runtime/snapshot.js): the first visit
+"""Python started from this browser's memory snapshot (site/js/runtime/fast-start/snapshot.js): the first visit
 leaves one, a later visit starts from it and answers as a fresh start does, and a snapshot that does
 not fit is dropped for a normal start."""
 

@@ -1,4 +1,4 @@
-"""Installing the wheels on a fresh start (site/js/runtime/wheels.js): a helper worker downloads and
+"""Installing the wheels on a fresh start (site/js/runtime/fast-start/wheels.js): a helper worker downloads and
 inflates them while Python starts, checked file by file against Python's zipfile; where the helper
 cannot run, Python unpacks them; a wheel that fails to download is a Korean error with a retry."""
 
@@ -15,7 +15,7 @@ from tests.site_build import config
 
 # {path: sha-256} of every file the browser inflates from the archive (base64), or the error's text.
 INFLATE = """async (archive) => {
-  const { wheelFiles } = await import('/source/js/runtime/wheel-files.js');
+  const { wheelFiles } = await import('/source/js/runtime/fast-start/wheel-files.js');
   const bytes = Uint8Array.from(atob(archive), (c) => c.charCodeAt(0));
   try {
     const files = await wheelFiles(bytes);
@@ -122,7 +122,7 @@ def test_a_fresh_start_inflates_the_wheels_in_a_helper_worker_and_answers(page, 
 
 
 def test_without_the_helper_worker_python_unpacks_the_wheels_and_the_page_answers(page, site_url):
-    page.route("**/js/runtime/wheel-worker.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/js/runtime/fast-start/wheel-worker.js", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
     assert imported_file(page, "ptrnet.api").endswith("/site-packages/ptrnet/api.pyc")

@@ -200,11 +200,24 @@ def test_the_site_wheel_is_the_package_the_worker_imports_and_nothing_else():
     assert {"ptrnet.pointer.decoding", "ptrnet.geometry.hull", "ptrnet.handlers.models"} <= reached
 
 
-def test_the_pages_workflow_runs_the_cpython_tests_before_it_deploys():
+def test_the_pages_workflow_runs_the_cpython_tests_and_the_browser_smoke_set_before_it_deploys():
     workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
     test_job, build_job = workflow.split("\n  test:\n")[1].split("\n  build:\n")
     assert "pytest tests/py" in test_job
+    assert "pytest tests/browser -m smoke" in test_job.split("npm run build")[1]  # on the site just built
     assert "needs: test" in build_job.split("\n  deploy:\n")[0]
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/browser", "-m", "smoke", "--collect-only", "-q"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout
+    smoke = {line.split("::")[1] for line in listed.splitlines() if "::" in line}
+    # Both start paths: the fast one (fresh, then from the snapshot) and the plain one.
+    assert {
+        "test_every_page_starts_fast_fresh_then_from_the_snapshot_and_its_demos_answer",
+        "test_another_pyodide_takes_the_plain_start_answers_and_stores_nothing",
+    } <= smoke
 
 
 def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):

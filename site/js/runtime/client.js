@@ -218,9 +218,9 @@ export function getRuntime() {
   return shared;
 }
 
-// On our own pages, <html data-python="loading|ready|error"> follows the runtime,
-// data-python-start says how the ready runtime began ("fresh", or "snapshot": see snapshot.js), and
-// data-python-starts how many workers the page has made.
+// On our own pages, <html data-python="loading|ready|error"> follows the runtime, data-python-start
+// says how the ready runtime began (the fast start's "snapshot" or "fresh", or "plain": see worker.js),
+// and data-python-starts how many workers the page has made.
 export function reflectOnDocument(runtime) {
   runtime.onStatus(({ stage, start }) => {
     const html = document.documentElement;

@@ -15,8 +15,8 @@
 //                                                "unavailable" (see ERROR_KIND).
 //   {channel: "status", stage, progress, message}
 //                                                start-up: one message per named stage, then
-//                                                stage "ready" (with start: "fresh" or
-//                                                "snapshot") or stage "error"
+//                                                stage "ready" (with start: "snapshot",
+//                                                "fresh" or "plain") or stage "error"
 //   {channel: "started", id}                     the worker is entering Python for call id: it
 //                                                cannot answer anything until that call's reply
 //   {channel: "fatal", message}                  Pyodide failed fatally: this worker is of no use

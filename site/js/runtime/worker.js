@@ -1,28 +1,14 @@
 // The Python worker: one Pyodide runtime, loaded once, serving every demo on the page.
 // This file and protocol.js are the only Python↔JS boundary; `toPython` and `toJavaScript`
 // below are the only places where values cross it, and Python's errors arrive as objects.
-import { loadPyodide } from "../../pyodide/pyodide.mjs";
+import { loadPyodide, version } from "../../pyodide/pyodide.mjs";
 import { fetchBytes, fetchResponse } from "./fetching.js";
 import { CHANNEL, ERROR_KIND, READY, STAGES } from "./protocol.js";
-import { whenQuiet } from "./quiet.js";
-import { captureSnapshot, restoreSnapshot, wrapRuntimeFactory } from "./snapshot.js";
-import {
-  canKeepSnapshots,
-  findSnapshot,
-  forgetSnapshots,
-  openForWriting,
-  snapshotKey,
-  storeSnapshot,
-} from "./snapshot-file.js";
-import { fetchWheels, relistSitePackages, writeFiles } from "./wheels.js";
 
 const PYODIDE_URL = new URL("../../pyodide/", import.meta.url).href;
 const MODELS_URL = new URL("../../models/", import.meta.url).href;
 const LOCK_URL = `${PYODIDE_URL}pyodide-lock.json`;
 const PRELOAD = "import numpy, numpy.random, ptrnet.api"; // what every start imports before serving (and a snapshot holds)
-const STORE_AT_MOST_MS = 10_000; // the snapshot is written away at the first pause in the calls, or after this
-// Snapshots live in this origin's private file system: only on our own site, not in a page that embeds us.
-const SNAPSHOTS = canKeepSnapshots() && new URL(import.meta.url).origin === self.location.origin;
 // Our stdlib zip holds only the modules the site imports, precompiled (see build.py); the
 // official one is fetched the first time Python imports anything else.
 const FULL_STDLIB = { url: `${PYODIDE_URL}python_stdlib_full.zip`, path: "/lib/python_stdlib_full.zip" };
@@ -42,104 +28,50 @@ class FullStdlibFinder:
 
 sys.meta_path.append(FullStdlibFinder)
 `;
+// The fast start (snapshot, wheels unpacked by a helper worker), loaded beside the lock.
+const fastStart = import("./fast-start/index.js").catch((err) => {
+  console.warn("빠른 시작을 불러오지 못해 보통 시작을 합니다:", err);
+  return null;
+});
 
 function postStatus(status) {
   self.postMessage({ channel: CHANNEL.status, ...status });
 }
 
-// The lock's packages, each after those it depends on.
-function installOrder(lock) {
-  const order = [];
-  const visit = (name) => {
-    if (order.includes(name)) return;
-    for (const dependency of lock.packages[name].depends) visit(dependency);
-    order.push(name);
-  };
-  for (const name of Object.keys(lock.packages)) visit(name);
-  return order;
-}
-
-// Each wheel of the lock, each after those it depends on, with its sha256 as the fetch's integrity.
-function lockedWheels(lock) {
-  return installOrder(lock).map((name) => {
-    const { file_name: file, sha256 } = lock.packages[name];
-    const integrity = `sha256-${btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))))}`;
-    return { file, url: PYODIDE_URL + file, integrity };
-  });
-}
-
-// Puts the wheels' files into site-packages (Python unpacks those the browser could not inflate).
-// Their extension modules are loaded by Python's own imports (dlopen), only those it imports, and
-// at places a snapshot can record.
-async function installWheels(pyodide, wheels) {
-  for (const wheel of wheels) {
-    const { file, bytes, files } = await wheel;
-    if (files) writeFiles(pyodide, files);
-    else {
-      const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
-      try {
-        unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
-      } finally {
-        unpack.destroy();
-      }
-    }
-  }
-  relistSitePackages(pyodide);
-}
-
-// The calls from the page: writing the snapshot away (tens of MB) waits for a pause in them, so
-// that the first answers the page asked for come first.
+// The calls from the page; the fast start writes its snapshot away at the first pause in them.
 let open = 0; // calls received and not yet answered
 let answeredAt = 0; // when the last one was
 const calls = { pending: () => open, lastBusy: () => answeredAt };
 
-async function storeLater(access, snapshot) {
-  await whenQuiet(calls, STORE_AT_MOST_MS);
-  await storeSnapshot(access, snapshot).catch((err) => console.info("파이썬 스냅숏을 저장하지 못했습니다:", err));
-}
-
-// From this browser's snapshot if there is a good one (see snapshot.js), otherwise the normal
-// start, which leaves a snapshot for the next visit.
-async function startPython(options, lockText) {
-  const key = SNAPSHOTS ? await snapshotKey(lockText, PRELOAD) : null;
-  if (key) {
-    try {
-      const file = await findSnapshot(key);
-      if (file) return { pyodide: await restoreSnapshot(loadPyodide, options, file), start: "snapshot" };
-    } catch (err) {
-      console.warn("저장된 파이썬 스냅숏을 쓰지 못해 처음부터 시작합니다:", err);
-      await forgetSnapshots().catch(() => {});
-    }
-  }
-  const wheels = fetchWheels(lockedWheels(JSON.parse(lockText)));
-  // Whether this browser can keep the snapshot is known while Python loads, so one that cannot
-  // (no synchronous access handles) does not capture it at all.
-  const writable = key
-    ? openForWriting(key).catch((err) => console.info("이 브라우저에는 파이썬 스냅숏을 남길 수 없습니다:", err))
-    : null;
-  const pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
+// Pyodide's own start, for a Pyodide the fast start was not written for: Pyodide installs the lock's
+// packages (and loads all their extension modules) itself.
+async function plainStart(options, lock) {
+  const pyodide = await loadPyodide(options);
   postStatus(STAGES[1]);
-  await installWheels(pyodide, wheels);
+  const names = Object.keys(lock.packages);
+  const loaded = await pyodide.loadPackage(names, { messageCallback: () => {}, errorCallback: console.warn });
+  const failed = names.find((name) => !loaded.some((item) => item.name === name));
+  if (failed) throw new Error(`${lock.packages[failed].file_name} 파일을 내려받지 못했습니다.`);
   postStatus(STAGES[2]);
   pyodide.runPython(PRELOAD);
-  const access = await writable;
-  if (access) {
-    try {
-      storeLater(access, captureSnapshot(pyodide));
-    } catch (err) {
-      access.close();
-      await forgetSnapshots().catch(() => {});
-      console.info("이 시작은 스냅숏으로 남길 수 없습니다:", err);
-    }
-  }
-  return { pyodide, start: "fresh" };
+  return pyodide;
 }
 
+// The fast start where it fits this Pyodide, otherwise the plain one.
 async function start() {
   postStatus(STAGES[0]);
-  wrapRuntimeFactory();
   const lockText = await fetchResponse(LOCK_URL).then((response) => response.text());
-  const { pyodide, start } = await startPython({ indexURL: PYODIDE_URL, fullStdLib: false }, lockText);
+  const options = { indexURL: PYODIDE_URL, fullStdLib: false };
+  const stages = { loaded: () => postStatus(STAGES[1]), installed: () => postStatus(STAGES[2]) };
+  const fast = await (await fastStart)?.startFast({
+    pyodide: { loadPyodide, version },
+    options,
+    lockText,
+    preload: PRELOAD,
+    stages,
+    calls,
+  });
+  const { pyodide, start } = fast ?? { pyodide: await plainStart(options, JSON.parse(lockText)), start: "plain" };
   const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
   postStatus({ ...READY, start });
   return { pyodide, api };

@@ -4,7 +4,7 @@
 //   Python worker → helper  {wheels: [{file, url, integrity}]}
 //   helper → Python worker  {file, bytes, files: [{path, bytes}] | null (let Python unpack it)}
 //                           or {file, error} (the Korean message of a failed download)
-import { fetchBytes } from "./fetching.js";
+import { fetchBytes } from "../fetching.js";
 import { wheelFiles } from "./wheel-files.js";
 
 async function inflate({ file, url, integrity }) {

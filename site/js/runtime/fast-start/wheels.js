@@ -2,8 +2,8 @@
 // there too by a helper worker (wheel-worker.js) on a thread of its own: once Pyodide is up, only
 // writing their files is left. Where no helper runs (no nested workers, no deflate-raw, its script
 // failed to load), this worker downloads them and Python unpacks them.
-import { fetchBytes } from "./fetching.js";
-import { moduleWorker } from "./module-worker.js";
+import { fetchBytes } from "../fetching.js";
+import { moduleWorker } from "../module-worker.js";
 import { canInflate } from "./wheel-files.js";
 
 const HELPER_URL = new URL("./wheel-worker.js", import.meta.url);
@@ -14,6 +14,28 @@ function startHelper() {
   } catch {
     return null;
   }
+}
+
+// The lock's packages, each after those it depends on.
+function installOrder(lock) {
+  const order = [];
+  const visit = (name) => {
+    if (order.includes(name)) return;
+    for (const dependency of lock.packages[name].depends) visit(dependency);
+    order.push(name);
+  };
+  for (const name of Object.keys(lock.packages)) visit(name);
+  return order;
+}
+
+// Each wheel of the lock (files in the folder at indexURL), each after those it depends on, with its
+// sha256 as the fetch's integrity.
+export function lockedWheels(lock, indexURL) {
+  return installOrder(lock).map((name) => {
+    const { file_name: file, sha256 } = lock.packages[name];
+    const integrity = `sha256-${btoa(String.fromCharCode(...sha256.match(/../g).map((hex) => parseInt(hex, 16))))}`;
+    return { file, url: indexURL + file, integrity };
+  });
 }
 
 // wheels: [{file, url, integrity}] → a promise per wheel of {file, bytes, files}: files
@@ -49,6 +71,25 @@ export function fetchWheels(wheels) {
   };
   helper.postMessage({ wheels });
   return promises;
+}
+
+// Puts the wheels' files into site-packages (Python unpacks those the browser could not inflate).
+// Their extension modules are loaded by Python's own imports (dlopen), only those it imports, and
+// at places a snapshot can record.
+export async function installWheels(pyodide, wheels) {
+  for (const wheel of wheels) {
+    const { file, bytes, files } = await wheel;
+    if (files) writeFiles(pyodide, files);
+    else {
+      const unpack = pyodide.pyimport("pyodide._package_loader").unpack_buffer;
+      try {
+        unpack.callKwargs(bytes, { filename: file, extract_dir: pyodide._module.API.sitePackages });
+      } finally {
+        unpack.destroy();
+      }
+    }
+  }
+  relistSitePackages(pyodide);
 }
 
 // Writes a wheel's inflated files into site-packages, handing their buffers to the file system.
