@@ -55,8 +55,9 @@ def build(packages_dir: Path | None = None) -> None:
 
 
 def constants() -> None:
-    """Regenerate the JS module of Python's page constants."""
-    print(f"Wrote {pages.write_constants().relative_to(ROOT)}")
+    """Regenerate the JS modules that Python writes: the page constants and the demo registries."""
+    for path in pages.write_constants():
+        print(f"Wrote {path.relative_to(ROOT)}")
 
 
 def serve(port: int, prefix: str) -> None:
