@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
-from sitebuild import bytecode, environment, heads, pages, pyodide_files, scripts, wheel  # noqa: E402
+from sitebuild import bytecode, chrome, environment, heads, pages, pyodide_files, scripts, wheel  # noqa: E402
 from sitebuild.config import CORE_FILES, DIST, NPM_PYODIDE, PYODIDE_VERSION, ROOT, SITE, TESTS  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 from sitebuild.shell import run  # noqa: E402
@@ -27,6 +27,7 @@ def build(packages_dir: Path | None = None) -> None:
     package_files = pyodide_files.verify_package_files(lock, pyodide_files.fetch_package_files(lock, packages_dir))
     shutil.rmtree(DIST, ignore_errors=True)
     shutil.copytree(SITE, DIST)
+    chrome.write_pages(DIST)  # each page's frame, header and nav from one template, its demos' frames (ptrnet.manifest)
     heads.write_heads(DIST)
     pages.bundle_stylesheets(DIST / "css")
     our_wheel = wheel.split_off_models(wheel.build_wheel(), DIST / "models")
@@ -55,8 +56,9 @@ def build(packages_dir: Path | None = None) -> None:
 
 
 def constants() -> None:
-    """Regenerate the JS module of Python's page constants."""
-    print(f"Wrote {pages.write_constants().relative_to(ROOT)}")
+    """Regenerate the JS modules that Python writes: the page constants and the demo registries."""
+    for path in pages.write_constants():
+        print(f"Wrote {path.relative_to(ROOT)}")
 
 
 def serve(port: int, prefix: str) -> None:

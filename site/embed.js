@@ -3,6 +3,7 @@
 // the page shares one Python worker; each renders in its own shadow root, so the host's CSS
 // and ours never meet. Attributes are parsed like permalink values, never put into HTML.
 import { CONTROLLERS } from "./js/demos/index.js";
+import { DEMOS } from "./js/generated/demos.js";
 import { freeInstances } from "./js/runtime/callers.js";
 import { getRuntime } from "./js/runtime/client.js";
 import { attributeStore } from "./js/ui/permalink.js";
@@ -42,7 +43,7 @@ class PtrDemo extends HTMLElement {
     const credit = document.createElement("p");
     credit.className = "embed-credit";
     const link = document.createElement("a");
-    link.href = new URL(`index.html#${name}`, SITE_URL).href;
+    link.href = new URL(`${DEMOS[name].page}#${DEMOS[name].anchor}`, SITE_URL).href;
     link.target = "_blank";
     link.rel = "noopener";
     link.textContent = "포인터 네트워크, 직접 만져 보기";

@@ -181,23 +181,35 @@ def write_facts(dist: Path) -> None:
             page.write_text(figures.fill_figures(fill_facts(html, known, page.name), page.name), encoding="utf-8")
 
 
-def write_constants() -> Path:
-    """Regenerate the JS module of Python's page constants (site/js/generated/constants.js)."""
-    from sitebuild import page_constants
+def generated_modules() -> dict[str, str]:
+    """Every generated JS module (path relative to the repository -> its text): the page constants and the demo
+    registries."""
+    from sitebuild import demo_registry, page_constants
 
-    path = ROOT / page_constants.GENERATED
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(page_constants.module_text(), encoding="utf-8")
-    return path
+    return {
+        page_constants.GENERATED: page_constants.module_text(),
+        demo_registry.REGISTRY: demo_registry.registry_text(),
+        demo_registry.CONTROLLERS: demo_registry.controllers_text(),
+    }
+
+
+def write_constants() -> list[Path]:
+    """Regenerate the JS modules that Python writes (site/js/generated/, site/js/demos/index.js)."""
+    written = []
+    for name, text in generated_modules().items():
+        path = ROOT / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
 
 
 def check_constants() -> None:
-    """Refuse to build with a constants module that no longer matches Python."""
-    from sitebuild import page_constants
-
-    path = ROOT / page_constants.GENERATED
-    if not path.exists() or path.read_text(encoding="utf-8") != page_constants.module_text():
-        raise BuildError(f"{page_constants.GENERATED} is out of date with Python: run `python3 build.py constants`.")
+    """Refuse to build with a generated module that no longer matches Python."""
+    for name, text in generated_modules().items():
+        path = ROOT / name
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            raise BuildError(f"{name} is out of date with Python: run `python3 build.py constants`.")
 
 
 def write_service_worker() -> None:

@@ -1,23 +1,24 @@
 // The embed guide: copy-paste snippets for each demo, made from this site's own address,
 // with a live iframe preview. Snippets are text (textContent), never parsed as HTML here.
-import { demoCaption } from "./demos/titles.js";
+import { DEMOS } from "./generated/demos.js";
 
 const SITE_URL = new URL("../", import.meta.url).href;
 
-// Each demo with an example of its attributes (the same names as its permalink fields).
-const DEMOS = [
-  { name: "lm-shapes", attributes: { seed: "3", mode: "sample", temperature: "1" } },
-  { name: "nplm", attributes: { seed: "0", direct: "1" } },
-  { name: "slots", attributes: { n: "8", seed: "3" } },
-  { name: "sequences", attributes: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" } },
-  { name: "mix-vs-point", attributes: { d: "1.5,0.8" } },
-  { name: "hull-steps", attributes: { step: "3", mask: "1" } },
-  { name: "sort-trainer", attributes: { seed: "7", mask: "1", length: "12" } },
-  { name: "length-eval", attributes: {} },
-  { name: "pointer-generator", attributes: { "p-gen": "0.3" } },
-  { name: "three-problems", attributes: {} },
-  { name: "experiments", attributes: { model: "hull", sizes: "5,10,50", sets: "100", decoding: "greedy", seed: "1" } },
-];
+// An example of each demo's attributes (its state fields, ptrnet.manifest); a demo not named here
+// is shown with none.
+const EXAMPLES = {
+  "lm-shapes": { seed: "3", mode: "sample", temperature: "1" },
+  nplm: { seed: "0", direct: "1" },
+  slots: { n: "8", seed: "3" },
+  sequences: { points: "0.2,0.25_0.55,0.15_0.85,0.35_0.7,0.6_0.45,0.5_0.3,0.8" },
+  "mix-vs-point": { d: "1.5,0.8" },
+  "attention-vs-pointer": { step: "2" },
+  "hull-steps": { step: "3", mask: "1" },
+  "sort-trainer": { seed: "7", mask: "1", length: "12" },
+  "pointer-generator": { p_gen: "0.3" },
+  experiments: { model: "hull", sizes: "5,10,50", sets: "100", decoding: "greedy", seed: "1" },
+};
+const GUIDED = Object.keys(DEMOS).map((name) => ({ name, attributes: EXAMPLES[name] ?? {} }));
 
 const ATTRIBUTE_HELP = {
   points: "점 좌표 x,y를 밑줄(_)로 이은 목록, 0–1 사이, 최대 12개",
@@ -26,9 +27,9 @@ const ATTRIBUTE_HELP = {
   mask: "마스크 켬 1 / 끔 0",
   length: "시험 길이 2–50",
   sample: "시험 수열 번호 (0 이상의 정수)",
-  step: "단계 1–6",
+  step: "디코딩 단계 (1부터)",
   d: "디코더 벡터 dx,dy",
-  "p-gen": "생성 확률 p_gen 0–1",
+  p_gen: "생성 확률 p_gen 0–1",
   mode: "다음 단어 고르기: sample(확률대로) / greedy(가장 높은 것)",
   temperature: "온도 0.1–3",
   direct: "직접 연결 W 켬 1 / 끔 0",
@@ -52,7 +53,7 @@ function snippets({ name, attributes }) {
   return {
     frameURL,
     script: `<script type="module" src="${SITE_URL}embed.js"></script>\n<ptr-demo name="${name}"${attributeText}></ptr-demo>`,
-    iframe: `<iframe data-ptrnet-embed src="${frameURL}"\n        title="${demoCaption(name)}" width="100%" height="640" style="border:0"></iframe>\n<script src="${SITE_URL}embed-host.js"></script>`,
+    iframe: `<iframe data-ptrnet-embed src="${frameURL}"\n        title="${DEMOS[name].caption}" width="100%" height="640" style="border:0"></iframe>\n<script src="${SITE_URL}embed-host.js"></script>`,
   };
 }
 
@@ -73,11 +74,11 @@ function show(demo) {
   history.replaceState(null, "", `#${demo.name}`);
 }
 
-for (const demo of DEMOS) select.append(new Option(demoCaption(demo.name), demo.name));
+for (const demo of GUIDED) select.append(new Option(DEMOS[demo.name].caption, demo.name));
 const initial =
-  DEMOS.find((demo) => demo.name === location.hash.slice(1)) ?? DEMOS.find((demo) => demo.name === "sequences");
+  GUIDED.find((demo) => demo.name === location.hash.slice(1)) ?? GUIDED.find((demo) => demo.name === "sequences");
 select.value = initial.name;
-select.addEventListener("change", () => show(DEMOS.find((demo) => demo.name === select.value)));
+select.addEventListener("change", () => show(GUIDED.find((demo) => demo.name === select.value)));
 show(initial);
 
 for (const button of document.querySelectorAll('[data-action="copy"]')) {

@@ -10,9 +10,9 @@ export const RESIZE_MESSAGE = "ptrnet:resize";
 await afterFirstPaint();
 const runtime = getRuntime();
 reflectOnDocument(runtime);
-const [{ CONTROLLERS }, { demoCaption }, { urlStore }, { bindBanner }] = await Promise.all([
+const [{ CONTROLLERS }, { DEMOS }, { urlStore }, { bindBanner }] = await Promise.all([
   import("./demos/index.js"),
-  import("./demos/titles.js"),
+  import("./generated/demos.js"),
   import("./ui/permalink.js"),
   import("./ui/runtime-banner.js"),
 ]);
@@ -25,7 +25,7 @@ if (Object.hasOwn(CONTROLLERS, name)) {
   root.dataset.demo = name;
   main.replaceChildren(root);
   CONTROLLERS[name].mount(root, runtime, urlStore);
-  document.title = `${demoCaption(name)} — 포인터 네트워크, 직접 만져 보기`;
+  document.title = `${DEMOS[name].caption} — 포인터 네트워크, 직접 만져 보기`;
 } else {
   console.warn(`embed.html: 알 수 없는 데모 이름 "${name}"`);
   const message = document.createElement("p");

@@ -179,13 +179,13 @@ def test_a_demo_link_lands_on_its_demo_even_when_the_demos_above_grow_meanwhile(
 
 def test_the_captions_are_the_titles_the_embeds_use(page, site_url):
     page.goto(site_url + "index.html")
-    listed = page.evaluate("async () => (await import('/source/js/demos/titles.js')).DEMO_TITLES")
+    listed = page.evaluate("async () => (await import('/source/js/generated/demos.js')).DEMOS")
     for name in ("index.html", "three-problems.html"):
         page.goto(site_url + name)
         for frame in page.locator("figure.demo-frame").all():
             demo = frame.locator("[data-demo]").get_attribute("data-demo")
             caption = frame.locator("figcaption.demo-caption").inner_text().strip()
-            assert caption == f"데모 {listed[demo]['no']} · {listed[demo]['title']}"
+            assert caption == listed[demo]["caption"] == f"데모 {listed[demo]['number']} · {listed[demo]['title']}"
 
 
 def test_demo_four_text_says_what_each_mode_shows(page, site_url):

@@ -9,23 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ptrnet import manifest
 from tests.browser.conftest import drag, wait_ready
 
 HANGUL = re.compile("[가-힣]")
-FIELDS = {  # each demo's state fields, as its SCHEMA names them
-    "sequences": ["points"],
-    "three-problems": ["points", "a1", "a2", "vote", "student"],
-    "experiments": ["model", "sizes", "sets", "decoding", "seed"],
-    "attention-vs-pointer": ["points", "step"],
-    "hull-steps": ["points", "step", "mask", "model"],
-    "slots": ["n", "seed"],
-    "mix-vs-point": ["d"],
-    "sort-trainer": ["seed", "mask", "length", "sample"],
-    "length-eval": [],
-    "pointer-generator": ["p_gen"],
-    "lm-shapes": ["seed", "mode", "temperature"],
-    "nplm": ["seed", "direct"],
-}
+FIELDS = {demo.id: list(demo.fields) for demo in manifest.DEMOS}  # each demo's state fields, as its SCHEMA names them
 DRAGGABLE = {"sequences", "three-problems", "hull-steps", "attention-vs-pointer"}  # demos whose points the reader moves
 NASTY = st.sampled_from(
     [

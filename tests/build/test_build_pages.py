@@ -1,4 +1,4 @@
-"""The built pages: relative URLs, the service worker's list, generated facts, tables and constants, shared heads."""
+"""The built pages: relative URLs, the service worker's list, generated facts, tables and JS modules, shared heads."""
 
 import json
 import shutil
@@ -126,27 +126,38 @@ def test_an_unknown_fact_or_a_missing_results_json_stops_the_build(tmp_path, mon
         pages.results_table("hull")
 
 
-def test_the_generated_constants_module_is_what_python_generates_now():
+def test_the_generated_modules_are_what_python_generates_now():
     from sitebuild import page_constants
 
+    for name, text in pages.generated_modules().items():
+        assert (ROOT / name).read_text(encoding="utf-8") == text, f"{name}: run `python3 build.py constants`"
     written = (ROOT / page_constants.GENERATED).read_text(encoding="utf-8")
-    assert written == page_constants.module_text(), "run `python3 build.py constants`"
     assert page_constants.page_constants()["points"]["max"] == api.MAX_TSP_POINTS
     assert f'"maxTokens": {lm.MAX_TOKENS}' in written and f'"gates": "{lm.GATES}"' in written
 
 
-def test_a_stale_constants_module_stops_the_build_with_the_command_that_fixes_it(tmp_path, monkeypatch):
-    from sitebuild import page_constants
-
-    stale = tmp_path / page_constants.GENERATED
-    stale.parent.mkdir(parents=True)
-    stale.write_text(page_constants.module_text().replace('"max": 12', '"max": 13'), encoding="utf-8")
+@pytest.mark.parametrize(
+    ("stale_name", "old", "new"),
+    [
+        ("site/js/generated/constants.js", '"max": 12', '"max": 13'),
+        ("site/js/generated/demos.js", '"number": "3-2"', '"number": "3b"'),
+        ("site/js/demos/index.js", "  slots,\n", ""),
+    ],
+)
+def test_a_stale_generated_module_stops_the_build_with_the_command_that_fixes_it(
+    tmp_path, monkeypatch, stale_name, old, new
+):
+    fresh = pages.generated_modules()
+    for name, text in fresh.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text.replace(old, new) if name == stale_name else text, encoding="utf-8")
+    assert (tmp_path / stale_name).read_text(encoding="utf-8") != fresh[stale_name]
     monkeypatch.setattr(pages, "ROOT", tmp_path)
-    with pytest.raises(SystemExit, match="python3 build.py constants"):
+    with pytest.raises(SystemExit, match=f"{stale_name} .*python3 build.py constants"):
         pages.check_constants()
     pages.write_constants()
     pages.check_constants()
-    assert stale.read_text(encoding="utf-8") == page_constants.module_text()
+    assert (tmp_path / stale_name).read_text(encoding="utf-8") == fresh[stale_name]
 
 
 def test_each_stylesheet_folder_ships_as_one_file_of_its_parts_in_order():

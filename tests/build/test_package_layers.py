@@ -1,13 +1,13 @@
-"""The package's rooms import one way: geometry and nn at the bottom, then pointer, prelude, sorter and explain,
-then experiments, then handlers, then api; rooms on one floor never import each other, and nothing in the wheel
-imports the offline tools (training) or the build (sitebuild)."""
+"""The package's rooms import one way: the demo manifest, geometry and nn at the bottom, then pointer, prelude, sorter
+and explain, then experiments, then handlers, then api; rooms on one floor never import each other, and nothing in
+the wheel imports the offline tools (training) or the build (sitebuild)."""
 
 import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "src" / "ptrnet"
 FLOORS = [
-    {"geometry", "nn"},
+    {"manifest", "geometry", "nn"},
     {"pointer", "prelude", "sorter", "explain"},
     {"experiments"},
     {"handlers"},

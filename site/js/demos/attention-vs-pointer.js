@@ -16,7 +16,7 @@ import { button, demoRequests, element, messageLine, notesLine, output, pointsNa
 const ID = "attention-vs-pointer";
 const [MIN_POINTS, MAX_POINTS] = PY.attentionPoints;
 const MAX_STEPS = 2 * MAX_POINTS + 2; // Python's decoding cap at the most points
-const SCHEMA = {
+export const SCHEMA = {
   points: pointsField(MAX_POINTS, PY.referencePoints, MIN_POINTS),
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
 };

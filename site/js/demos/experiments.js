@@ -15,7 +15,7 @@ import { newRun, runJob, secondsLeft } from "./experiments-run.js";
 const ID = "experiments";
 const RUNNER = PY.experiments;
 const MODELS = RUNNER.models;
-const SCHEMA = {
+export const SCHEMA = {
   model: choiceField({ label: "모델", options: Object.keys(MODELS), fallback: "hull" }),
   sizes: integerListField({ label: "크기(n)", fallback: MODELS.hull.defaultSizes, max: RUNNER.maxSizes }),
   sets: integerField({ label: "세트 수", min: 1, max: RUNNER.maxSets, fallback: MODELS.hull.defaultSets }),

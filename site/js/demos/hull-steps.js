@@ -29,7 +29,7 @@ const ID = "hull-steps";
 const EXAMPLE_STEPS = PY.hullSteps.exampleSteps;
 const MAX_STEPS = PY.hullSteps.maxSteps; // the model's decoding is capped in Python
 const EXAMPLE = PY.referencePoints;
-const SCHEMA = {
+export const SCHEMA = {
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
   mask: booleanField({ label: "마스크", fallback: false }),
   model: booleanField({ label: "실제 모델", fallback: true }),

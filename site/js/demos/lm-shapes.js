@@ -35,7 +35,7 @@ const modeField = {
   format: (value) => value,
 };
 
-const SCHEMA = {
+export const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
   mode: modeField,
   temperature: numberField({ label: "온도", min: MIN_TEMPERATURE, max: MAX_TEMPERATURE, fallback: 1, decimals: 1 }),

@@ -16,7 +16,7 @@ import { button, demoRequests, element, messageLine, output, pointIndex } from "
 const ID = "mix-vs-point";
 const RANGE = 2; // the canvas shows [-2, 2]²; the encoder states have length about 1
 const DEFAULT_D = [1.2, 1.0];
-const SCHEMA = { d: vectorField({ label: "디코더 벡터 d", min: -RANGE, max: RANGE, fallback: DEFAULT_D }) };
+export const SCHEMA = { d: vectorField({ label: "디코더 벡터 d", min: -RANGE, max: RANGE, fallback: DEFAULT_D }) };
 const KEY_STEP = 0.1; // arrow keys; Shift: 5×
 
 const round2 = (value) => Math.round(value * 100) / 100;

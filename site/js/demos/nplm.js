@@ -30,7 +30,7 @@ const CHUNK = { min: 1, max: PY.nplm.maxChunk, first: 20, targetMs: 30 }; // ite
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_CURVE_POINTS = 2000; // the perplexity curve keeps every k-th chunk past this
 
-const SCHEMA = {
+export const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
   direct: booleanField({ label: "직접 연결", fallback: true }),
 };

@@ -11,7 +11,7 @@ import { urlStore } from "../ui/permalink.js";
 import { demoRequests, element, messageLine, output } from "./common.js";
 
 const ID = "pointer-generator";
-const SCHEMA = { p_gen: numberField({ label: "p_gen", min: 0, max: 1, fallback: 0.3, decimals: 2 }) };
+export const SCHEMA = { p_gen: numberField({ label: "p_gen", min: 0, max: 1, fallback: 0.3, decimals: 2 }) };
 const ORIGIN = {
   source: { text: "원문에서만 (복사)", color: () => COLORS.copy },
   vocab: { text: "어휘에서만 (생성)", color: () => COLORS.generate },

@@ -10,7 +10,7 @@ import { attach } from "../ui/point-editor.js";
 import { button, demoRequests, element, messageLine, notesLine, output, toZeroBased } from "./common.js";
 
 const ID = "sequences";
-const SCHEMA = { points: pointsField(LIMITS.maxPoints, PY.sequencesPoints) };
+export const SCHEMA = { points: pointsField(LIMITS.maxPoints, PY.sequencesPoints) };
 
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);

@@ -13,7 +13,7 @@ import { button, demoRequests, element, MAX_SEED, messageLine, output, toZeroBas
 
 const ID = "slots";
 const N_RANGE = PY.slots.n;
-const SCHEMA = {
+export const SCHEMA = {
   n: integerField({ label: "점 개수 n", min: N_RANGE[0], max: N_RANGE[1], fallback: PY.slots.defaults.n }),
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: PY.slots.defaults.seed }),
 };

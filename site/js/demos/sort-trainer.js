@@ -35,7 +35,7 @@ const VIEW_EVERY_MS = 150; // heat map refresh while training
 const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_LOSS_POINTS = 4000; // the loss curve keeps every k-th iteration past this (memory stays flat)
 
-const SCHEMA = {
+export const SCHEMA = {
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: 0 }),
   mask: booleanField({ label: "마스크", fallback: true }),
   length: integerField({ label: "시험 길이", min: LENGTHS.min, max: LENGTHS.max, fallback: 8 }),

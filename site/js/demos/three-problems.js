@@ -15,7 +15,7 @@ import { button, demoRequests, element, messageLine, notesLine } from "./common.
 import { BASELINES, IMAGES, panelView, problemPanels, showAnswer } from "./three-problems-panels.js";
 
 const ID = "three-problems";
-const SCHEMA = {
+export const SCHEMA = {
   points: pointsField(LIMITS.maxModelPoints, PY.referencePoints, LIMITS.minModelPoints),
   a1: booleanField({ label: "A1 경로", fallback: false }),
   a2: booleanField({ label: "A2 경로", fallback: false }),

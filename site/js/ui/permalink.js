@@ -1,5 +1,6 @@
 // Demo state in the URL hash, one `<demo>.<field>=<value>` entry per field, so several demos
 // on one page keep separate permalinks: #sequences.points=0.45,0.45_0.6,0.35
+import { DEMOS } from "../generated/demos.js";
 
 function hashParams() {
   return new URLSearchParams(location.hash.slice(1));
@@ -81,7 +82,7 @@ export function attributeStore(element, siteURL) {
       const hash = Object.entries(schema)
         .map(([name, field]) => `${demoId}.${name}=${field.format(state[name])}`)
         .join("&");
-      return new URL(`index.html#${hash}`, siteURL).href;
+      return new URL(`${DEMOS[demoId].page}#${hash}`, siteURL).href; // the page that shows the demo
     },
   };
 }

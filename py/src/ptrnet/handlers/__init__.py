@@ -3,15 +3,9 @@ page (or an embed) starts Python without the code of demos it does not show."""
 
 import importlib
 
-FAMILIES = {  # handler module -> the demos whose requests it registers
-    "geometry": ("sequences", "three-problems"),
-    "models": ("hull-steps", "attention-vs-pointer", "slots"),
-    "explained": ("slots", "mix-vs-point", "hull-steps", "pointer-generator"),
-    "prelude": ("lm-shapes", "nplm"),
-    "sorting": ("sort-trainer", "length-eval"),
-    "experiments": ("experiments",),
-    "runtime": ("runtime",),
-}
+from ptrnet import manifest
+
+FAMILIES = manifest.families()  # handler module -> the demos whose requests it registers
 
 
 def load(demo: str) -> None:

@@ -1,0 +1,79 @@
+"""Every demo, once: its id, number and title, the handler families that answer it, its page and its state fields.
+
+The handler registry (ptrnet.handlers) reads this table; the build writes the JS registries from it
+(site/js/generated/demos.js, site/js/demos/index.js) and each demo's captioned frame into its page.
+"""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Demo:
+    """One demo as the site knows it."""
+
+    id: str  # data-demo, the prefix of its URL fields, the name of its controller (site/js/demos/<id>.js)
+    number: str  # as its caption numbers it: "데모 3-2"
+    title: str  # its caption's Korean title
+    families: tuple[str, ...]  # the modules ptrnet.handlers.<family> that register its requests
+    page: str  # the page that shows it (every demo is an embed as well)
+    fields: tuple[str, ...]  # its controller's state schema: the URL fields and <ptr-demo> attributes, in order
+
+    @property
+    def caption(self) -> str:
+        """The caption the pages and the embeds show."""
+        return f"데모 {self.number} · {self.title}"
+
+    @property
+    def anchor(self) -> str:
+        """The id of its frame on its page (index.html#demo-4)."""
+        return f"demo-{self.number}"
+
+
+ARTICLE, COMPANION = "index.html", "three-problems.html"
+
+
+def _demo(id: str, number: str, title: str, families: str, page: str, fields: str) -> Demo:
+    """A row of the table below, its families and fields written as words."""
+    return Demo(id, number, title, tuple(families.split()), page, tuple(fields.split()))
+
+
+DEMOS = (  # id, number, title, handler families, page, state fields; in the order the pages number them
+    _demo("lm-shapes", "0-1", "LSTM 언어 모델의 한 단계", "prelude", ARTICLE, "seed mode temperature"),
+    _demo("nplm", "0-2", "신경 확률 언어 모델(NPLM) 학습", "prelude", ARTICLE, "seed direct"),
+    _demo("slots", "1", "고정된 출력 칸과 포인터의 칸", "models explained", ARTICLE, "n seed"),
+    _demo("sequences", "2", "같은 점, 두 가지 답", "geometry", ARTICLE, "points"),
+    _demo("mix-vs-point", "3", "섞기와 가리키기", "explained", ARTICLE, "d"),
+    _demo("attention-vs-pointer", "3-2", "어텐션은 이미 가리키고 있었다", "models", ARTICLE, "points step"),
+    _demo("hull-steps", "4", "볼록 껍질을 한 단계씩 디코딩하기", "models explained", ARTICLE, "step mask model points"),
+    _demo("sort-trainer", "5", "매개변수 96개로 정렬 배우기", "sorting", ARTICLE, "seed mask length sample"),
+    _demo("length-eval", "6", "길이 일반화 평가", "sorting", ARTICLE, ""),
+    _demo("pointer-generator", "7", "만들어 낼까, 베껴 올까", "explained", ARTICLE, "p_gen"),
+    _demo(
+        "three-problems",
+        "8",
+        "논문의 세 문제: 정답과 저희 모델의 답",
+        "geometry",
+        COMPANION,
+        "points a1 a2 vote student",
+    ),
+    _demo(
+        "experiments",
+        "9",
+        "논문의 실험을 브라우저에서 다시 재기",
+        "experiments",
+        COMPANION,
+        "model sizes sets decoding seed",
+    ),
+)
+BY_ID = {demo.id: demo for demo in DEMOS}
+SERVICES = {"runtime": ("runtime",)}  # request targets that are no demo (the runtime's own requests) -> their families
+
+
+def families() -> dict[str, tuple[str, ...]]:
+    """Each handler module -> the demos (and services) whose requests it registers."""
+    targets = [(demo.id, demo.families) for demo in DEMOS] + list(SERVICES.items())
+    table: dict[str, tuple[str, ...]] = {}
+    for target, modules in targets:
+        for module in modules:
+            table[module] = (*table.get(module, ()), target)
+    return table
