@@ -207,6 +207,7 @@ def test_the_pages_workflow_runs_the_cpython_tests_before_it_deploys():
     assert "needs: test" in build_job.split("\n  deploy:\n")[0]
 
 
+@pytest.mark.slow  # the whole of tests/py again: several minutes
 def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):
     """No test reads outside the repository (the paper's files are in tests/data): a bare clone suffices."""
     clone = tmp_path / "elsewhere" / "clone"
