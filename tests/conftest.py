@@ -4,9 +4,9 @@
 import pytest
 from playwright.sync_api import sync_playwright
 
-# The CPython and build tests are in the fast subset (`python3 build.py test --fast`, pytest -m fast),
-# new ones too, unless marked slow; elsewhere a module or test marks itself fast.
-FAST_FOLDERS = {"py", "build"}
+# The CPython, build and Pyodide tests are in the fast subset (`python3 build.py test --fast`, pytest -m
+# fast), new ones too, unless marked slow; a browser test marks itself fast.
+FAST_FOLDERS = {"py", "build", "pyodide"}
 
 
 def pytest_collection_modifyitems(items):

@@ -1,11 +1,8 @@
 """The geometry modules inside Pyodide (the browser's runtime): the spec's example, paper hull lines, numpy pin."""
 
-import pytest
 from pytest_pyodide import run_in_pyodide
 
 from training import datasets
-
-pytestmark = pytest.mark.fast  # a few seconds: the shipped runtime, numpy pin and wheel work in Pyodide
 
 
 @run_in_pyodide(packages=["ptrnet"])
