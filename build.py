@@ -123,7 +123,7 @@ def main() -> None:
     parser.add_argument("--packages-dir", type=Path, help="a folder with the official Pyodide 0.27.7 package wheels")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /pointer-networks/")
-    parser.add_argument("--fast", action="store_true", help="test: only the tests marked fast (about 5 minutes)")
+    parser.add_argument("--fast", action="store_true", help="test: only the tests marked fast (about 3 minutes)")
     args, rest = parser.parse_known_args()
     environment.ensure_venv(Path(__file__))
     if args.command == "build":
