@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
@@ -82,8 +83,9 @@ def lint() -> None:
     run(ROOT / "node_modules" / ".bin" / "biome", "ci", ".", hint=fix.format("npx biome check --write ."))
 
 
-def test(pytest_args: list[str]) -> None:
-    """Lint, build, then run every test: CPython, inside Pyodide (node), and in Chromium."""
+def test(pytest_args: list[str], fast: bool = False) -> None:
+    """Lint, build, then run every test (CPython, inside Pyodide on node, in Chromium), or only those marked fast."""
+    started = time.monotonic()
     chromium = environment.find_chromium()
     environment.ensure_node_modules()
     lint()
@@ -98,10 +100,14 @@ def test(pytest_args: list[str]) -> None:
         "node",
         "--dist-dir",
         str(DIST / "pyodide"),
+        *(["-m", "fast"] if fast else []),
         *pytest_args,
     ]
     print("+", " ".join(command), flush=True)
-    sys.exit(subprocess.run(command, cwd=ROOT, env=env).returncode)
+    returncode = subprocess.run(command, cwd=ROOT, env=env).returncode
+    minutes, seconds = divmod(round(time.monotonic() - started), 60)
+    print(f"{'Fast subset' if fast else 'All tests'}, lint and build included: {minutes} min {seconds} s")
+    sys.exit(returncode)
 
 
 def bench() -> None:
@@ -119,6 +125,7 @@ def main() -> None:
     parser.add_argument("--packages-dir", type=Path, help="a folder with the official Pyodide 0.27.7 package wheels")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /pointer-networks/")
+    parser.add_argument("--fast", action="store_true", help="test: only the tests marked fast (about 3 minutes)")
     args, rest = parser.parse_known_args()
     environment.ensure_venv(Path(__file__))
     if args.command == "build":
@@ -127,7 +134,7 @@ def main() -> None:
         build(args.packages_dir)
         serve(args.port, args.prefix)
     elif args.command == "test":
-        test(rest)
+        test(rest, args.fast)
     elif args.command == "bench":
         bench()
     elif args.command == "constants":

@@ -4,6 +4,7 @@ their sections in the spec's order, links, the descendants it names, and a 375 p
 import re
 
 from tests.browser.conftest import wait_ready
+from tests.browser.settle import RUN_AHEAD_MS, after_frames
 
 # Spec §3: the demos, in the order the article discusses them; each sits in the section of the same id.
 DEMOS = ["slots", "sequences", "mix-vs-point", "hull-steps", "sort-trainer", "length-eval", "pointer-generator"]
@@ -107,7 +108,7 @@ def test_no_horizontal_scroll_at_375_px(article):
     page = article
     page.set_viewport_size({"width": 375, "height": 800})
     wait_ready(page, "pointer-generator")
-    page.wait_for_timeout(300)  # let the demos redraw for the narrow width
+    after_frames(page)  # the demos have redrawn for the narrow width
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 375 + 1
     # Nothing in the article is wider than the viewport either (a formula box scrolls inside itself).
     too_wide = page.evaluate("""() => [...document.querySelectorAll('main *')]
@@ -170,11 +171,16 @@ def test_a_demo_link_lands_on_its_demo_even_when_the_demos_above_grow_meanwhile(
     wait_ready(page, "length-eval")
     _wait_in_view(page, "#demo-6")
     page.mouse.wheel(0, -600)
-    page.evaluate(
-        "() => document.querySelector('#demo-0-1').append(Object.assign(document.createElement('div'), {style: 'height: 500px'}))"
-    )
-    page.wait_for_timeout(300)
-    assert page.evaluate("() => document.querySelector('#demo-6').getBoundingClientRect().top") > 300  # not pulled back
+    top = "() => document.querySelector('#demo-6').getBoundingClientRect().top"
+    page.wait_for_function(f"() => ({top})() > 300")
+    # The page's observer of the article's size (ui/hash-target.js) hears of the growth in the same
+    # delivery as this one, made later, and before it.
+    page.evaluate("""() => new Promise((resolve) => {
+        const seen = new ResizeObserver(() => { seen.disconnect(); resolve(); });
+        seen.observe(document.querySelector('main'));
+        document.querySelector('#demo-0-1').append(Object.assign(document.createElement('div'), {style: 'height: 500px'}));
+    })""")
+    assert page.evaluate(top) > 300  # not pulled back
 
 
 def test_the_captions_are_the_titles_the_embeds_use(page, site_url):
@@ -237,7 +243,7 @@ def test_every_formula_fits_its_box_on_a_desktop(article):
     page = article
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("() => document.fonts.ready")
-    page.wait_for_timeout(200)
+    after_frames(page)
     boxes = page.evaluate("""() => [...document.querySelectorAll('.formula')].map(el => ({
         tex: el.dataset.tex.slice(0, 60), scroll: el.scrollWidth, client: el.clientWidth }))""")
     assert len(boxes) >= 10
@@ -252,10 +258,11 @@ def test_formulas_near_the_view_are_typeset_at_once_and_the_rest_once_python_has
     page.route(
         "**/pyodide.asm.wasm", lambda route: held.append(route)
     )  # Python waits until the download is let through
+    page.clock.install()
     page.goto(site_url + "index.html")
     typeset = "() => [...document.querySelectorAll('[data-tex]')].map(el => Boolean(el.querySelector('.katex')))"
     page.wait_for_function(f"() => ({typeset})().some(Boolean)")
-    page.wait_for_timeout(500)  # time enough to typeset more, were it not waiting
+    page.clock.run_for(RUN_AHEAD_MS)  # every timer and idle callback of the next seconds: time enough to typeset more
     assert page.evaluate("() => document.documentElement.dataset.python") == "loading"
     tops = page.evaluate(
         "() => [...document.querySelectorAll('[data-tex]')].map(el => el.getBoundingClientRect().top / innerHeight)"

@@ -11,6 +11,7 @@ from ptrnet.experiments import runner
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import tasks, weights
 from tests.browser.conftest import out_value, wait_ready
+from tests.browser.settle import calls_ahead
 from training.reports import evaluation
 
 DEMO = "experiments"
@@ -141,6 +142,7 @@ def test_the_demo_is_busy_until_its_plan_is_back_and_idle_means_it_can_run(page,
 
 
 def test_pause_holds_the_run_resume_finishes_it_and_cancel_throws_it_away(page, site_url):
+    page.clock.install()  # the page's timers, for calls_ahead to run ahead
     _open(page, site_url, "#experiments.model=delaunay&experiments.sizes=10,20&experiments.sets=150")
     page.click(f'{ROOT} [data-action="run"]')
     page.wait_for_function(
@@ -150,7 +152,7 @@ def test_pause_holds_the_run_resume_finishes_it_and_cancel_throws_it_away(page, 
     page.click(f'{ROOT} [data-action="pause"]')
     page.wait_for_function("(root) => document.querySelector(root).dataset.state === 'idle'", arg=ROOT)
     held = out_value(page, DEMO, "progress")["done"]
-    page.wait_for_timeout(600)  # nothing is measured while paused
+    assert calls_ahead(page) == []  # nothing is measured while paused
     assert out_value(page, DEMO, "progress")["done"] == held < 300
     results = _run_to_end(page)  # the run button resumes
     assert [r["sets"] for r in results["rows"]] == [150, 150] and 0 <= results["rows"][0]["accuracy"] <= 1

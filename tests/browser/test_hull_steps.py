@@ -4,6 +4,7 @@ import pytest
 
 from ptrnet.explain import HULL_EXAMPLE, hull_step
 from tests.browser.conftest import canvas_points, out_value, wait_ready
+from tests.browser.settle import calls_ahead, open_with_clock
 
 DEMO = "hull-steps"
 DEMO_PAGE = "index.html#hull-steps.model=0"  # the illustrative example's mode
@@ -67,30 +68,32 @@ def test_the_mask_removes_chosen_points_but_keeps_the_start(demo):
     assert_step(demo, 5, False)
 
 
-def test_play_advances_about_one_step_a_second_and_stops_at_six(demo):
-    demo.click(f'{ROOT} [data-action="play"]')
-    assert demo.get_attribute(f'{ROOT} [data-action="play"]', "aria-pressed") == "true"
-    demo.wait_for_function(
+def test_play_advances_about_one_step_a_second_and_stops_at_six(page, site_url):
+    open_with_clock(page, site_url + DEMO_PAGE)
+    wait_ready(page, DEMO)
+    page.click(f'{ROOT} [data-action="play"]')
+    assert page.get_attribute(f'{ROOT} [data-action="play"]', "aria-pressed") == "true"
+    page.wait_for_function(
         "() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '3'",
         timeout=5_000,
     )
-    demo.wait_for_function(
+    page.wait_for_function(
         "() => document.querySelector('[data-demo=\"hull-steps\"] [data-out=\"step\"]')?.dataset.value === '6'",
         timeout=10_000,
     )
-    wait_ready(demo, DEMO)
-    assert_step(demo, 6, False)
-    demo.wait_for_function(
+    wait_ready(page, DEMO)
+    assert_step(page, 6, False)
+    page.wait_for_function(
         "() => document.querySelector('[data-demo=\"hull-steps\"] [data-action=\"play\"]').getAttribute('aria-pressed') === 'false'",
         timeout=3_000,
     )
-    demo.wait_for_timeout(1_200)
-    assert out_value(demo, DEMO, "step") == 6
+    assert calls_ahead(page) == []  # no further step, seconds later either
+    assert out_value(page, DEMO, "step") == 6
 
 
 def test_play_from_the_end_restarts_and_reduced_motion_still_steps(page, site_url):
     page.emulate_media(reduced_motion="reduce")
-    page.goto(f"{site_url}index.html#hull-steps.step=6&hull-steps.mask=1&hull-steps.model=0")
+    open_with_clock(page, f"{site_url}index.html#hull-steps.step=6&hull-steps.mask=1&hull-steps.model=0")
     wait_ready(page, DEMO)
     assert_step(page, 6, True)
     page.click(f'{ROOT} [data-action="play"]')
@@ -103,7 +106,7 @@ def test_play_from_the_end_restarts_and_reduced_motion_still_steps(page, site_ur
     page.click(f'{ROOT} [data-action="play"]')  # pressed again: pause
     wait_ready(page, DEMO)
     paused = out_value(page, DEMO, "step")
-    page.wait_for_timeout(1_300)
+    assert calls_ahead(page) == []  # seconds pass on the page's clock without a step
     assert out_value(page, DEMO, "step") == paused
     assert_step(page, paused, True)
 

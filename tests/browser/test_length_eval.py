@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tests.browser.conftest import ARTIFACTS, PageWatch, out_value, wait_ready
+from tests.browser.settle import calls_ahead
 
 DEMO = "length-eval"
 ROOT = '[data-demo="length-eval"]'
@@ -55,6 +56,7 @@ def trained_page(browser, site_url):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, device_scale_factor=1)
     page = context.new_page()
     page.watch = PageWatch(page)
+    page.clock.install()  # the page's timers, for calls_ahead to run ahead
     page.goto(site_url + "index.html")
     wait_ready(page, "sort-trainer")
     wait_ready(page, DEMO)
@@ -102,7 +104,7 @@ def test_cancel_stops_sending_chunks(demo):
     stopped = out_value(demo, DEMO, "progress")
     assert 0 < stopped < 46
     wait_ready(demo, DEMO)
-    demo.wait_for_timeout(500)
+    assert calls_ahead(demo) == []  # no chunk follows the one in flight
     assert out_value(demo, DEMO, "progress") == stopped
     assert out_value(demo, DEMO, "curves") == before  # only complete runs are written
     assert "취소" in demo.text_content(f"{ROOT} .demo-message")

@@ -5,6 +5,7 @@ import pytest
 
 from ptrnet.api import dispatch
 from tests.browser.conftest import MAX_FRAME_GAP_MS, longest_frame_gap, out_value, wait_ready, watch_frames
+from tests.browser.settle import calls_ahead, open_with_clock
 
 NPLM = '[data-demo="nplm"]'
 
@@ -18,7 +19,7 @@ def nplm_value(page, name):
 
 
 def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(page, site_url):
-    page.goto(site_url + "index.html")
+    open_with_clock(page, site_url + "index.html")
     wait_ready(page, "nplm")
     start = dispatch("nplm", "reset", {"seed": 0, "direct": True})
     assert nplm_value(page, "iteration") == 0
@@ -44,7 +45,7 @@ def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(p
     click(page, "pause")
     wait_ready(page, "nplm")
     at_pause = nplm_value(page, "iteration")
-    page.wait_for_timeout(400)
+    assert calls_ahead(page) == []  # paused: nothing more is asked, seconds later either
     assert nplm_value(page, "iteration") == at_pause
     perplexity = nplm_value(page, "perplexity")
     assert perplexity["model"] < perplexity["trigram"] == pytest.approx(start["perplexity"]["trigram"])

@@ -9,6 +9,7 @@ import pytest
 
 from ptrnet.api import dispatch
 from tests.browser.conftest import ARTIFACTS, out_value, wait_ready
+from tests.browser.settle import after_frames, calls_ahead, open_with_clock
 
 LM = '[data-demo="lm-shapes"]'
 NPLM = '[data-demo="nplm"]'
@@ -180,7 +181,7 @@ def test_lm_generate_runs_to_the_end_of_the_sentence(page, site_url):
 
 
 def test_generate_is_animated_and_can_be_stopped(page, site_url):
-    page.goto(f"{site_url}index.html")
+    open_with_clock(page, f"{site_url}index.html")
     wait_ready(page, "lm-shapes")
     page.evaluate(
         """() => {
@@ -202,7 +203,7 @@ def test_generate_is_animated_and_can_be_stopped(page, site_url):
     click(page, LM, "generate")  # stop
     wait_ready(page, "lm-shapes")
     stopped = out_value(page, "lm-shapes", "step")
-    page.wait_for_timeout(700)
+    assert calls_ahead(page) == []  # no step follows, seconds later either
     assert out_value(page, "lm-shapes", "step") == stopped
     assert page.watch.console_errors == []
 
@@ -225,7 +226,7 @@ def test_prelude_screenshots_fit_the_page(browser, site_url, width):
     )
     page.click(f'{NPLM} [data-action="pause"]')
     wait_ready(page, "nplm")
-    page.wait_for_timeout(300)
+    after_frames(page)  # the last answers drawn
     ARTIFACTS.mkdir(exist_ok=True)
     for name, root in (("lm-shapes", LM), ("nplm", NPLM)):
         page.locator(root).screenshot(path=str(ARTIFACTS / f"prelude-{name}-{width}.png"))

@@ -6,6 +6,7 @@ import pytest
 
 from ptrnet.api import dispatch
 from tests.browser.conftest import out_value, wait_ready
+from tests.browser.settle import calls_ahead, open_with_clock
 
 FAULT = "async ([demo, fn]) => (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'inject_fault', { demo, fn })"
 
@@ -63,7 +64,7 @@ def _evaluate_to_the_end(page):
 
 
 def test_a_failed_evaluation_chunk_is_retried_and_the_run_equals_an_uninterrupted_one(page, site_url):
-    page.goto(site_url + "index.html")
+    open_with_clock(page, site_url + "index.html")
     wait_ready(page, "length-eval")
     wait_ready(page, "sort-trainer")
     page.click('[data-demo="length-eval"] [data-action="evaluate"]')
@@ -73,8 +74,8 @@ def test_a_failed_evaluation_chunk_is_retried_and_the_run_equals_an_uninterrupte
     message = _wait_error(page, "length-eval")
     stalled = out_value(page, "length-eval", "progress")
     assert stalled < 46
-    page.wait_for_timeout(300)
-    assert out_value(page, "length-eval", "progress") == stalled  # nothing is sent while in error
+    assert calls_ahead(page) == []  # nothing is sent while in error
+    assert out_value(page, "length-eval", "progress") == stalled
     assert page.is_enabled('[data-demo="length-eval"] [data-action="cancel"]')
     message.locator('[data-action="retry"]').click()
     assert _evaluate_to_the_end(page) == uninterrupted
@@ -82,7 +83,7 @@ def test_a_failed_evaluation_chunk_is_retried_and_the_run_equals_an_uninterrupte
 
 
 def test_a_failed_training_chunk_keeps_the_model_and_retry_resumes_training(page, site_url):
-    page.goto(site_url + "index.html")
+    open_with_clock(page, site_url + "index.html")
     wait_ready(page, "sort-trainer")
     page.click('[data-demo="sort-trainer"] [data-action="train"]')
     page.wait_for_function(
@@ -93,8 +94,8 @@ def test_a_failed_training_chunk_keeps_the_model_and_retry_resumes_training(page
     message = _wait_error(page, "sort-trainer")
     kept = out_value(page, "sort-trainer", "iteration")
     assert kept >= 100 and page.is_enabled('[data-demo="sort-trainer"] [data-action="train"]')
-    page.wait_for_timeout(300)
-    assert out_value(page, "sort-trainer", "iteration") == kept  # training stopped, the model kept
+    assert calls_ahead(page) == []  # training stopped
+    assert out_value(page, "sort-trainer", "iteration") == kept  # the model kept
     message.locator('[data-action="retry"]').click()
     page.wait_for_function(
         '(n) => JSON.parse(document.querySelector(\'[data-demo="sort-trainer"] [data-out="iteration"]\').dataset.value) > n + 50',

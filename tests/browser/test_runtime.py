@@ -44,12 +44,10 @@ def test_the_wasm_downloads_beside_the_runtime_script_not_after_it(page, site_ur
     held = []
     page.route("**/pyodide/pyodide.asm.js", lambda route: held.append(route))
     is_wasm = lambda request: request.url.endswith("/pyodide/pyodide.asm.wasm")  # noqa: E731
-    with page.expect_request(is_wasm, timeout=30_000):
-        page.goto(site_url + "index.html")
-    for _ in range(300):  # the script's request comes right after; it stays unanswered meanwhile
-        if held:
-            break
-        page.wait_for_timeout(100)
+    is_script = lambda request: request.url.endswith("/pyodide/pyodide.asm.js")  # noqa: E731
+    with page.expect_request(is_script, timeout=30_000), page.expect_request(is_wasm, timeout=30_000):
+        page.goto(site_url + "index.html")  # the script's request comes right after; it stays unanswered meanwhile
+    page.evaluate("0")  # Playwright hands a request to its route handler after the request event: one round trip
     assert len(held) == 1
     held[0].continue_()
     page.unroute("**/pyodide/pyodide.asm.js")

@@ -1,10 +1,21 @@
 """Demo 5 [sort-trainer] driven like a reader: train, pause, step, reset, mask, test length, URL."""
 
+import pytest
+
 from tests.browser.conftest import MAX_FRAME_GAP_MS, longest_frame_gap, out_value, wait_ready, watch_frames
+from tests.browser.settle import calls_ahead, open_with_clock
 
 DEMO = "sort-trainer"
 ROOT = '[data-demo="sort-trainer"]'
 MAX_CHUNK = 200  # the controller's largest training chunk
+
+
+@pytest.fixture
+def demo(page, site_url):
+    """Demo 5, answered, on a page whose timers run on Playwright's clock (tests/browser/settle.py)."""
+    open_with_clock(page, site_url + "index.html")
+    wait_ready(page, DEMO)
+    return page
 
 
 def click(page, action):
@@ -70,7 +81,7 @@ def test_training_runs_while_the_page_keeps_animating_and_pause_stops_it(demo):
     demo.wait_for_function("(root) => document.querySelector(root).dataset.state === 'idle'", arg=ROOT)
     after = iteration(demo)
     assert at_pause <= after <= at_pause + MAX_CHUNK
-    demo.wait_for_timeout(300)  # nothing should happen: no event to wait for
+    assert calls_ahead(demo) == []  # nothing more is asked, seconds later either
     assert iteration(demo) == after
     assert demo.is_enabled(f'{ROOT} [data-action="train"]')
     assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
@@ -90,8 +101,8 @@ def test_step_is_one_iteration_and_reset_starts_over_from_the_seed(demo):
     wait_ready(demo, DEMO)
     assert iteration(demo) == 0
     assert out_value(demo, DEMO, "loss") is None
-    demo.wait_for_timeout(300)
-    assert iteration(demo) == 0, "training stopped"
+    assert calls_ahead(demo) == [], "training stopped"
+    assert iteration(demo) == 0
     assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
     for _ in range(3):
         click(demo, "step")

@@ -220,6 +220,7 @@ def test_the_pages_workflow_runs_the_cpython_tests_and_the_browser_smoke_set_bef
     } <= smoke
 
 
+@pytest.mark.slow  # the whole of tests/py again: several minutes
 def test_the_cpython_tests_pass_on_a_clone_in_an_unrelated_folder(tmp_path):
     """No test reads outside the repository (the paper's files are in tests/data): a bare clone suffices."""
     clone = tmp_path / "elsewhere" / "clone"

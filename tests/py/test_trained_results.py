@@ -12,6 +12,7 @@ from training.reports import evaluation, facts, history, tables
 from training.trainers import np_train as T
 
 
+@pytest.mark.slow  # about 1.5 minutes here: the hull models decode the whole official test file four times
 def test_evaluation_reproduces_the_hull_model_card_on_the_official_file() -> None:
     card = trained.card("hull")["models"]
     examples = datasets.official("convex_hull_5_test.txt")

@@ -19,6 +19,8 @@ from ptrnet import api
 from ptrnet.pointer import tasks
 from training.paths import REPO
 
+pytestmark = pytest.mark.slow  # about a minute here: each test first loads the trained weights into Pyodide (13–20 s)
+
 REFERENCE_POINTS = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
 
 
