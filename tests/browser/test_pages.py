@@ -4,7 +4,7 @@ none is left in error and nothing is reported to the console. The browser part o
 
 import pytest
 
-pytestmark = pytest.mark.fast
+pytestmark = [pytest.mark.fast, pytest.mark.smoke]  # the quick subset and the deploy gate
 
 # A demo has answered (idle) or failed (error): either ends the wait, so a failure is reported at once.
 ANSWERED = "(demo) => ['idle', 'error'].includes(document.querySelector(`[data-demo=\"${demo}\"]`)?.dataset.state)"
