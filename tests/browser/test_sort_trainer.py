@@ -1,10 +1,10 @@
 """Demo 5 [sort-trainer] driven like a reader: train, pause, step, reset, mask, test length, URL."""
 
+from ptrnet.limits import MAX_SORTER_CHUNK
 from tests.browser.conftest import MAX_FRAME_GAP_MS, longest_frame_gap, out_value, wait_ready, watch_frames
 
 DEMO = "sort-trainer"
 ROOT = '[data-demo="sort-trainer"]'
-MAX_CHUNK = 200  # the controller's largest training chunk
 
 
 def click(page, action):
@@ -69,7 +69,7 @@ def test_training_runs_while_the_page_keeps_animating_and_pause_stops_it(demo):
     at_pause = iteration(demo)
     demo.wait_for_function("(root) => document.querySelector(root).dataset.state === 'idle'", arg=ROOT)
     after = iteration(demo)
-    assert at_pause <= after <= at_pause + MAX_CHUNK
+    assert at_pause <= after <= at_pause + MAX_SORTER_CHUNK  # the largest chunk a request may train
     demo.wait_for_timeout(300)  # nothing should happen: no event to wait for
     assert iteration(demo) == after
     assert demo.is_enabled(f'{ROOT} [data-action="train"]')
