@@ -6,8 +6,9 @@ import re
 
 import numpy as np
 
-from ptrnet import explain
+from ptrnet import formats
 from ptrnet.geometry import notation, tsp
+from ptrnet.limits import HULL_EXAMPLE
 from sitebuild.shell import BuildError
 
 FIGURE = re.compile(r'(<svg data-figure="(\w+)"[^>]*>\s*<title[^>]*>[^<]*</title>)(.*?)(</svg>)', re.S)
@@ -144,12 +145,12 @@ FIGURES = {"hull": hull_figure, "delaunay": delaunay_figure, "tsp": tsp_figure}
 
 def example_facts() -> dict[str, str]:
     """The example's answers as the pages write them: its three notations and its optimal tour's length."""
-    points = explain.HULL_EXAMPLE
+    points = HULL_EXAMPLE
     return {
-        "example.hull": notation.format_sequence(notation.hull_sequence(points)),
-        "example.delaunay": notation.format_triangles(notation.delaunay_sequence(points)),
-        "example.tsp": notation.format_sequence(notation.tsp_sequence(points)),
-        "example.tsp_length": f"{tsp.held_karp(points)[1]:.4f}",
+        "example.hull": formats.sequence(notation.hull_sequence(points)),
+        "example.delaunay": formats.triangles(notation.delaunay_sequence(points)),
+        "example.tsp": formats.sequence(notation.tsp_sequence(points)),
+        "example.tsp_length": formats.fixed(tsp.held_karp(points)[1], formats.LENGTH_DIGITS),
     }
 
 
@@ -161,7 +162,7 @@ def fill_figures(page: str, name: str) -> str:
             raise BuildError(
                 f"{name}: unknown figure {match.group(2)!r} (sitebuild.figures.FIGURES: {sorted(FIGURES)})."
             )
-        body = "\n".join(FIGURES[match.group(2)](explain.HULL_EXAMPLE))
+        body = "\n".join(FIGURES[match.group(2)](HULL_EXAMPLE))
         return f"{match.group(1)}\n{body}\n{match.group(4)}"
 
     filled = FIGURE.sub(drawn, page)

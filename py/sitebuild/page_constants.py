@@ -6,10 +6,9 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 
 import json
 
-from ptrnet import explain
+from ptrnet import explain, limits
 from ptrnet.experiments import runner
-from ptrnet.handlers import base
-from ptrnet.pointer import symmetry, tasks, trained
+from ptrnet.pointer import symmetry, tasks
 from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS
 from ptrnet.sorter import evaluation as sorter_eval
@@ -24,32 +23,32 @@ def page_constants() -> dict:
     cfg = sorter.SorterConfig()
     return {
         "points": {
-            "max": base.MAX_TSP_POINTS,
-            "minModel": base.MIN_MODEL_POINTS,
-            "maxModel": base.MAX_MODEL_POINTS,
-            "decimals": base.POINT_DECIMALS,
+            "max": limits.HELD_KARP_MAX,
+            "minModel": limits.MIN_MODEL_POINTS,
+            "maxModel": limits.MAX_MODEL_POINTS,
+            "decimals": limits.POINT_DECIMALS,
         },
-        "nplm": {"maxChunk": base.MAX_NPLM_CHUNK},
-        "maxSeed": base.MAX_SEED,
-        "referencePoints": explain.HULL_EXAMPLE,
-        "sequencesPoints": explain.SEQUENCES_EXAMPLE,
+        "nplm": {"maxChunk": limits.MAX_NPLM_CHUNK},
+        "maxSeed": limits.MAX_SEED,
+        "referencePoints": limits.HULL_EXAMPLE,
+        "sequencesPoints": limits.SEQUENCES_EXAMPLE,
         "hullSteps": {
             "exampleSteps": explain.HULL_STEPS,
-            "maxSteps": tasks.SPECS["hull"].max_steps(base.MAX_MODEL_POINTS),
+            "maxSteps": tasks.SPECS["hull"].max_steps(limits.MAX_MODEL_POINTS),
         },
         "symmetryImages": len(symmetry.IMAGES),
-        "slots": {"n": list(explain.SLOT_N), "defaults": explain.SLOT_DEFAULTS, "trainedN": explain.TRAINED_N},
+        "slots": {"n": list(limits.SLOT_N), "defaults": limits.SLOT_DEFAULTS, "trainedN": limits.SEQ2SEQ_N},
         "sorter": {
             "batch": cfg.batch,
             "hidden": cfg.hidden,
             "trainLengths": [cfg.min_len, cfg.max_len],
-            "testLengths": list(base.TEST_LENGTHS),
-            "maxChunk": base.MAX_CHUNK,
+            "testLengths": list(limits.TEST_LENGTHS),
+            "maxChunk": limits.MAX_SORTER_CHUNK,
             "evalLengths": list(sorter_eval.EVAL_LENGTHS),
             "evalCount": sorter_eval.EVAL_COUNT,
             "evalSeed": sorter_eval.EVAL_SEED,
         },
-        "attentionPoints": list(trained.ATTENTION_N),
+        "attentionPoints": list(limits.ATTENTION_POINTS),
         "experiments": {
             "models": {
                 name: {
@@ -65,10 +64,11 @@ def page_constants() -> dict:
                 for name, m in runner.MODELS.items()
             },
             "decodings": list(runner.DECODINGS),
-            "maxSets": runner.MAX_SETS,
-            "maxSizes": runner.MAX_SIZES,
-            "maxFailures": runner.MAX_FAILURES,
-            "heldKarpMax": runner.HELD_KARP_MAX,
+            "maxSets": limits.MAX_SETS,
+            "maxSizes": limits.MAX_SIZES,
+            "maxChunkSets": limits.MAX_RUNNER_CHUNK,
+            "maxFailures": limits.MAX_FAILURES,
+            "heldKarpMax": limits.HELD_KARP_MAX,
             "referenceSeeds": list(runner.REFERENCE_SEEDS),
             "referenceSets": runner.REFERENCE_SETS,
         },

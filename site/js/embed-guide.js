@@ -1,5 +1,6 @@
 // The embed guide: copy-paste snippets for each demo, made from this site's own address,
 // with a live iframe preview. Snippets are text (textContent), never parsed as HTML here.
+import { PY } from "./generated/constants.js";
 import { DEMOS } from "./generated/demos.js";
 
 const SITE_URL = new URL("../", import.meta.url).href;
@@ -21,17 +22,17 @@ const EXAMPLES = {
 const GUIDED = Object.keys(DEMOS).map((name) => ({ name, attributes: EXAMPLES[name] ?? {} }));
 
 const ATTRIBUTE_HELP = {
-  points: "점 좌표 x,y를 밑줄(_)로 이은 목록, 0–1 사이, 최대 12개",
-  n: "점의 개수 3–12",
+  points: `점 좌표 x,y를 밑줄(_)로 이은 목록, 0–1 사이, 최대 ${PY.points.max}개`,
+  n: `점의 개수 ${PY.slots.n.join("–")}`,
   seed: "난수 시드 (0 이상의 정수)",
   mask: "마스크 켬 1 / 끔 0",
-  length: "시험 길이 2–50",
+  length: `시험 길이 ${PY.sorter.testLengths.join("–")}`,
   sample: "시험 수열 번호 (0 이상의 정수)",
   step: "디코딩 단계 (1부터)",
   d: "디코더 벡터 dx,dy",
   p_gen: "생성 확률 p_gen 0–1",
   mode: "다음 단어 고르기: sample(확률대로) / greedy(가장 높은 것)",
-  temperature: "온도 0.1–3",
+  temperature: `온도 ${PY.lm.temperature.min}–${PY.lm.temperature.max}`,
   direct: "직접 연결 W 켬 1 / 끔 0",
   model: "잴 모델: hull, tsp, tsp-a1, delaunay, seq2seq-5 …",
   sizes: "점의 수 n을 쉼표로 (예: 5,10,50)",

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull
 
-from ptrnet.pointer import trained
+from ptrnet.views import models
 from tests.browser.conftest import canvas_points, drag, out_value, wait_ready
 
 DEMO = "attention-vs-pointer"
@@ -23,7 +23,7 @@ def _scipy_hull(points: list[list[float]]) -> list[int]:
 
 def _check_step(page, step: int) -> None:
     points = canvas_points(page, CANVAS)
-    cpython = trained.attention_vs_pointer(points)
+    cpython = models.attention_vs_pointer(points)
     s2s = cpython["seq2seq"][min(step, len(cpython["seq2seq"])) - 1]
     ptr = cpython["pointer"][min(step, len(cpython["pointer"])) - 1]
     attention, pointer = out_value(page, DEMO, "attention"), out_value(page, DEMO, "pointer")

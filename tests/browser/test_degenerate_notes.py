@@ -4,7 +4,7 @@ rule of the notation (demo 2's and demo 4's notes are tested in their own files)
 import pytest
 
 from ptrnet.geometry.degenerate import notes
-from ptrnet.pointer import trained
+from ptrnet.views import models
 from tests.browser.conftest import canvas_points, out_value, wait_ready
 
 COMPANION = "three-problems"
@@ -30,5 +30,5 @@ def test_the_attention_view_notes_points_on_one_line_beside_the_true_hull(page, 
     assert out_value(page, ATTENTION, "truth") == [1, 6, 1]
     assert out_value(page, ATTENTION, "notes") == notes(points)
     assert "한 직선 위" in page.text_content(f'[data-demo="{ATTENTION}"] [data-out="notes"]')
-    expected = trained.attention_vs_pointer(points)  # the models still answer (scipy's hull cannot: flat input)
+    expected = models.attention_vs_pointer(points)  # the models still answer (scipy's hull cannot: flat input)
     assert out_value(page, ATTENTION, "pointer") == pytest.approx(expected["pointer"][0]["probs"], abs=1e-4)

@@ -9,6 +9,7 @@ from scipy.spatial import ConvexHull
 
 from ptrnet.experiments import runner
 from ptrnet.geometry.tsp import tour_length
+from ptrnet.limits import HELD_KARP_MAX, MAX_FAILURES
 from ptrnet.pointer import tasks, weights
 from tests.browser.conftest import out_value, wait_ready
 from tests.browser.settle import calls_ahead
@@ -73,7 +74,7 @@ def test_a_hull_run_gives_the_cpython_evaluations_numbers_and_real_failures(page
     assert out_value(page, DEMO, "progress") == {"done": 120, "total": 120}
     failures = out_value(page, DEMO, "failures")
     wrong = sum(round((1 - row["accuracy"]) * 60) for row in results["rows"])
-    assert len(failures) == min(wrong, runner.MAX_FAILURES) > 0
+    assert len(failures) == min(wrong, MAX_FAILURES) > 0
     for f in failures:
         truth = _scipy_hull(np.array(f["points"]))
         assert f["truth"] == truth and f["model"] != truth
@@ -94,7 +95,7 @@ def test_a_tsp_run_above_held_karps_sizes_uses_the_shipped_lkh_tours(page, site_
     params = weights.shipped("tsp_ptrnet_a1")
     for row, n in zip(results["rows"], (8, 20), strict=True):
         points = [runner.point_set(2, n, i) for i in range(12)]
-        if n <= runner.HELD_KARP_MAX:
+        if n <= HELD_KARP_MAX:
             examples = _examples("tsp", n, 2, 12)
         else:
             examples = [
@@ -104,7 +105,7 @@ def test_a_tsp_run_above_held_karps_sizes_uses_the_shipped_lkh_tours(page, site_
         offline = evaluation.measure(params, "tsp", examples, tasks.SPECS["tsp"].beam_width)
         assert row["mean_length"] == pytest.approx(offline["mean_length"], abs=1e-9)
         assert row["reference"] == pytest.approx(offline["optimal"], abs=1e-9)
-        assert row["reference_kind"] == ("Held-Karp" if n <= 12 else "LKH-3") and row["invalid"] == 0
+        assert row["reference_kind"] == ("Held-Karp" if n <= HELD_KARP_MAX else "LKH-3") and row["invalid"] == 0
         assert row["a1"] == pytest.approx(evaluation.baseline_lengths(examples, ("A1",))["A1"], abs=1e-9)
     for f in out_value(page, DEMO, "failures"):
         points = np.array(f["points"])

@@ -2,7 +2,8 @@
 
 import pytest
 
-from ptrnet.explain import HULL_EXAMPLE, hull_step
+from ptrnet.explain import hull_step
+from ptrnet.limits import HULL_EXAMPLE
 from tests.browser.conftest import canvas_points, out_value, wait_ready
 from tests.browser.settle import calls_ahead, open_with_clock
 

@@ -81,9 +81,9 @@ def test_points_can_be_added_up_to_twelve_and_deleted_down_to_three(demo):
 
 
 def test_the_note_gives_the_model_cards_accuracy_at_this_many_points(demo):
-    from ptrnet.pointer import trained
+    from ptrnet.views import models
 
-    sizes = trained.summary("hull")["demo_sizes"]
+    sizes = models.card_summary("hull")["demo_sizes"]
     note = demo.text_content(f"{ROOT} .demo-note")
     assert f"점이 7개일 때는 {100 * sizes['7']:.1f}\u00a0%" in note
     assert f"{100 * min(sizes.values()):.1f}\u00a0%–{100 * max(sizes.values()):.1f}\u00a0%" in note

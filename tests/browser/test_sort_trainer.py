@@ -2,12 +2,12 @@
 
 import pytest
 
+from ptrnet.limits import MAX_SORTER_CHUNK
 from tests.browser.conftest import MAX_FRAME_GAP_MS, longest_frame_gap, out_value, wait_ready, watch_frames
 from tests.browser.settle import calls_ahead, open_with_clock
 
 DEMO = "sort-trainer"
 ROOT = '[data-demo="sort-trainer"]'
-MAX_CHUNK = 200  # the controller's largest training chunk
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_training_runs_while_the_page_keeps_animating_and_pause_stops_it(demo):
     at_pause = iteration(demo)
     demo.wait_for_function("(root) => document.querySelector(root).dataset.state === 'idle'", arg=ROOT)
     after = iteration(demo)
-    assert at_pause <= after <= at_pause + MAX_CHUNK
+    assert at_pause <= after <= at_pause + MAX_SORTER_CHUNK  # the largest chunk a request may train
     assert calls_ahead(demo) == []  # nothing more is asked, seconds later either
     assert iteration(demo) == after
     assert demo.is_enabled(f'{ROOT} [data-action="train"]')

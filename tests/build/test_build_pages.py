@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from ptrnet import api
+from ptrnet import limits
 from ptrnet.prelude import lm
 from tests.site_build import config, pages
 
@@ -132,7 +132,7 @@ def test_the_generated_modules_are_what_python_generates_now():
     for name, text in pages.generated_modules().items():
         assert (ROOT / name).read_text(encoding="utf-8") == text, f"{name}: run `python3 build.py constants`"
     written = (ROOT / page_constants.GENERATED).read_text(encoding="utf-8")
-    assert page_constants.page_constants()["points"]["max"] == api.MAX_TSP_POINTS
+    assert page_constants.page_constants()["points"]["max"] == limits.HELD_KARP_MAX
     assert f'"maxTokens": {lm.MAX_TOKENS}' in written and f'"gates": "{lm.GATES}"' in written
 
 

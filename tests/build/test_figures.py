@@ -1,6 +1,6 @@
 """The companion page's three SVG figures, drawn at build time (sitebuild.figures), show the example's points
 and its exact answers: every point, the hull, the Delaunay triangles in the notation's order and the optimal
-tour with its length, checked against scipy and brute force on explain.HULL_EXAMPLE."""
+tour with its length, checked against scipy and brute force on limits.HULL_EXAMPLE."""
 
 import itertools
 import re
@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from scipy.spatial import ConvexHull, Delaunay
 
-from ptrnet.explain import HULL_EXAMPLE
 from ptrnet.geometry.notation import delaunay_sequence
+from ptrnet.limits import HULL_EXAMPLE
 from sitebuild import figures
 from sitebuild.shell import BuildError
 

@@ -1,15 +1,18 @@
-"""The package's rooms import one way: the demo manifest, geometry and nn at the bottom, then pointer, prelude, sorter
-and explain, then experiments, then handlers, then api; rooms on one floor never import each other, and nothing in
-the wheel imports the offline tools (training) or the build (sitebuild)."""
+"""The package's rooms import one way: the demo manifest, limits and formats at the bottom (they import nothing of
+ptrnet), then geometry and nn, then pointer, prelude, sorter and explain, then experiments, then views, then
+handlers, then api; rooms on one floor never import each other, and nothing in the wheel imports the offline tools
+(training) or the build (sitebuild)."""
 
 import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "py" / "src" / "ptrnet"
 FLOORS = [
-    {"manifest", "geometry", "nn"},
+    {"manifest", "limits", "formats"},
+    {"geometry", "nn"},
     {"pointer", "prelude", "sorter", "explain"},
     {"experiments"},
+    {"views"},
     {"handlers"},
     {"api"},
 ]  # bottom first

@@ -19,7 +19,11 @@ def test_sequences_solve_gives_the_reference_answers(reference):
     out = dispatch("sequences", "solve", {"points": reference["points"]})
     assert set(out) == {"hull", "tsp", "tsp_length", "notes", "text"}
     assert out["notes"] == []  # seven points in general position
-    assert out["text"] == {"hull": "⇒ 3 → 6 → 4 → 5 → 3 ⇐", "tsp": "⇒ 1 → 2 → 6 → 4 → 7 → 5 → 3 → 1 ⇐"}
+    assert out["text"] == {
+        "hull": "⇒ 3 → 6 → 4 → 5 → 3 ⇐",
+        "tsp": "⇒ 1 → 2 → 6 → 4 → 7 → 5 → 3 → 1 ⇐",
+        "tsp_length": "2.6175",  # the spec's example, to four decimals
+    }
     assert out["hull"] == reference["hull"] and out["tsp"] == reference["tsp"]
     assert out["tsp_length"] == pytest.approx(reference["tsp_length"], abs=5e-5)
     assert_plain(out)

@@ -1,9 +1,11 @@
 """The experiment runner measures through the offline evaluation's code: the same numbers on the same sets,
-whatever the chunks; its failures are real failures by scipy's hull; its settings are checked in Korean."""
+whatever the chunks (their sums merge into the whole run's); its failures are real failures by scipy's hull; its
+settings are checked in Korean; its table is written by ptrnet.formats."""
 
 from __future__ import annotations
 
 import itertools
+import json
 
 import numpy as np
 import pytest
@@ -15,7 +17,8 @@ from ptrnet.geometry import baselines
 from ptrnet.geometry.hull import near_collinearity
 from ptrnet.geometry.notation import hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import tasks, weights
+from ptrnet.pointer import answers, tasks, weights
+from ptrnet.views import experiments as view
 from training.reports import evaluation
 
 
@@ -42,7 +45,7 @@ def test_a_runner_row_is_the_offline_evaluation_of_the_same_sets(model: str, n: 
     examples = _examples(m.task, n, 7, 40)
     width = 1 if decoding == "greedy" else tasks.SPECS[m.task].beam_width
     offline = evaluation.measure(weights.shipped(m.weights), m.task, examples, width)
-    row = runner.row(model, n, runner.measure(model, n, 7, 0, 40, decoding)["outcomes"])
+    row = runner.row(model, n, runner.measure(model, n, 7, 0, 40, decoding)["sums"])
     assert row["sets"] == 40
     if m.task == "tsp":
         assert row["mean_length"] == pytest.approx(offline["mean_length"], abs=1e-12)
@@ -53,27 +56,46 @@ def test_a_runner_row_is_the_offline_evaluation_of_the_same_sets(model: str, n: 
         assert {k: row[k] for k in offline} == pytest.approx(offline, abs=1e-12)
 
 
-def test_chunks_measure_the_same_sets_as_one_request() -> None:
-    whole = runner.measure("hull", 20, 3, 0, 30, "greedy")
-    parts = [runner.measure("hull", 20, 3, start, count, "greedy") for start, count in ((0, 7), (7, 16), (23, 7))]
-    assert [o for p in parts for o in p["outcomes"]] == whole["outcomes"]
+@pytest.mark.parametrize(("model", "n"), [("hull", 20), ("tsp", 9), ("tsp-a1", 20), ("delaunay", 7)])
+def test_the_merged_sums_of_chunks_are_the_sums_of_the_whole_run(model: str, n: int) -> None:
+    whole = runner.measure(model, n, 3, 0, 30, "greedy")
+    parts = [runner.measure(model, n, 3, start, count, "greedy") for start, count in ((0, 7), (7, 16), (23, 7))]
+    merged = runner.merged([p["sums"] for p in parts])
+    assert merged.keys() == whole["sums"].keys() and merged["sets"] == 30
+    for key, value in whole["sums"].items():
+        if isinstance(value, int):
+            assert merged[key] == value, key  # counts: exactly
+        else:
+            assert merged[key] == pytest.approx(value, rel=1e-12), key  # float totals: up to the order of adding
+    assert runner.row(model, n, merged) == pytest.approx(runner.row(model, n, whole["sums"]), rel=1e-12)
     assert [f for p in parts for f in p["failures"]] == whole["failures"]
 
 
-def test_every_hull_failure_differs_from_scipys_hull_and_every_success_matches_it() -> None:
+def test_a_chunks_reply_carries_its_own_sums_not_its_sets() -> None:
+    small, large = (api.call("experiments", "measure", _chunk(count)) for count in (5, 80))
+    assert small["ok"] and large["ok"] and large["result"]["sums"]["sets"] == 80
+    size = lambda reply: len(json.dumps({k: v for k, v in reply["result"].items() if k != "failures"}))  # noqa: E731
+    assert size(large) < size(small) + 20  # only the counts' digits grow
+
+
+def _chunk(count: int) -> dict:
+    return {"model": "hull", "sizes": [10], "sets": 100, "seed": 4, "n": 10, "start": 0, "count": count}
+
+
+def test_hull_failures_are_exactly_the_sets_where_the_model_misses_scipys_hull() -> None:
     result = runner.measure("hull", 50, 11, 0, 60, "greedy")
     failed = {f["index"]: f for f in result["failures"]}
     assert failed, "the hull model is not perfect at n = 50"
-    for i, outcome in enumerate(result["outcomes"]):
-        points = runner.point_set(11, 50, i)
-        ring = ConvexHull(points).vertices + 1  # counter-clockwise, scipy's own start
+    points = [runner.point_set(11, 50, i) for i in range(60)]
+    decoded = answers.decode(weights.shipped("hull_ptrnet"), "hull", points, "greedy")  # the model, asked directly
+    for i, (p, answer) in enumerate(zip(points, decoded, strict=True)):
+        ring = ConvexHull(p).vertices + 1  # counter-clockwise, scipy's own start
         k = int(np.argmin(ring))
         truth = [*ring[k:], *ring[:k], ring[k]]
+        assert (i in failed) == (answer != truth)
         if i in failed:
-            assert (
-                failed[i]["model"] != truth and failed[i]["truth"] == truth and failed[i]["points"] == points.tolist()
-            )
-        assert outcome["correct"] == (i not in failed)
+            assert failed[i]["model"] == answer and failed[i]["truth"] == truth and failed[i]["points"] == p.tolist()
+    assert result["sums"]["correct"] == 60 - len(failed)
 
 
 def test_tsp_failures_are_longer_than_the_reference_tour() -> None:
@@ -113,10 +135,13 @@ def test_near_collinearity_is_the_smallest_point_to_edge_line_distance_by_brute_
 
 
 def test_the_collinearity_chart_counts_every_set_once() -> None:
-    outcomes = runner.measure("hull", 30, 5, 0, 80, "greedy")["outcomes"]
-    chart = runner.collinearity(outcomes)
-    assert sum(chart["sets"]) == 80 and len(chart["bins"]) == len(chart["sets"]) == len(chart["error_rate"])
-    wrong = sum(not o["correct"] for o in outcomes)
+    result = runner.measure("hull", 30, 5, 0, 80, "greedy")
+    chart = runner.collinearity(result["sums"])
+    assert len(chart["bins"]) == len(chart["sets"]) == len(chart["error_rate"])
+    closeness = [near_collinearity(runner.point_set(5, 30, i)) for i in range(80)]
+    for (lo, hi), sets in zip(chart["bins"], chart["sets"], strict=True):
+        assert sets == sum(lo <= c < (hi if hi is not None else np.inf) for c in closeness)
+    wrong = len(result["failures"])
     assert sum((r or 0) * s for r, s in zip(chart["error_rate"], chart["sets"], strict=True)) == pytest.approx(wrong)
 
 
@@ -144,5 +169,42 @@ def test_a_plan_estimates_every_size_and_a_summary_sums_up_chunks() -> None:
     assert plan["sizes"] == [5, 10] and set(plan["cost"]) == {"5", "10"} and plan["estimate_seconds"] > 0
     chunk = api.call("experiments", "measure", {**plan, "n": 10, "start": 15, "count": 50})["result"]
     assert chunk["count"] == 5  # the run has 20 sets
-    summary = api.call("experiments", "summarize", {"model": "hull", "outcomes": {"10": chunk["outcomes"]}})
+    summary = api.call("experiments", "summarize", {"model": "hull", "sums": {"10": [chunk["sums"]]}})
     assert summary["result"]["rows"][0]["sets"] == 5 and summary["result"]["paper"][0]["n"] == 5
+    assert summary["result"]["sums"] == {"10": chunk["sums"]}
+    more = api.call("experiments", "measure", {**plan, "n": 10, "start": 0, "count": 15})["result"]
+    parts = [summary["result"]["sums"]["10"], more["sums"]]  # the total given back, then a chunk since
+    again = api.call("experiments", "summarize", {"model": "hull", "sums": {"10": parts}})["result"]
+    whole = runner.measure("hull", 10, 4, 0, 20, "greedy")["sums"]
+    assert again["rows"] == pytest.approx([runner.row("hull", 10, whole)], rel=1e-12)
+    assert summary["result"]["text"]["table"]["head"] == plan["text"]["table"]["head"]
+    bad = api.call("experiments", "summarize", {"model": "hull", "sums": {"10": [{"sets": 5}]}})
+    assert not bad["ok"] and bad["error"]["kind"] == "input"
+
+
+def test_the_table_writes_each_rows_numbers_as_formats_does_beside_the_papers() -> None:
+    hull = view.table(
+        "hull",
+        [{"n": 50, "sets": 1200, "accuracy": 0.9996, "area_coverage": 0.99, "not_simple": 0.02, "area_fail": True}],
+        runner.paper_rows("hull"),
+    )
+    assert hull["head"] == ["n", "세트", "정확도", "면적", "단순하지 않은 출력", "논문 정확도", "논문 면적"]
+    assert hull["rows"] == [
+        ["50", "1,200", "99.96\u00a0%", "FAIL (99.0\u00a0%)", "2.0\u00a0%", "69.6\u00a0%", "99.9\u00a0%"]
+    ]
+    row = {
+        "n": 30,
+        "sets": 12,
+        "mean_length": 4.5,
+        "a1": 5.0,
+        "a2": 4.62,
+        "reference": 4.4,
+        "ratio": 1.0227,
+        "reference_kind": "LKH-3",
+        "invalid": 0.0,
+    }
+    tsp = view.table("tsp", [row], runner.paper_rows("tsp"))
+    assert tsp["rows"] == [["30", "12", "4.500", "5.000", "4.620", "4.400 (LKH-3)", "1.023", "4.72", "5.11"]]
+    assert view.table("delaunay", [{"n": 7, "sets": 3, "accuracy": 1.0, "triangle_coverage": 0.5}], [])["rows"] == [
+        ["7", "3", "100.00\u00a0%", "50.0\u00a0%", "–", "–"]
+    ]

@@ -9,7 +9,7 @@ from scipy.spatial import ConvexHull
 
 from ptrnet import explain
 from ptrnet.api import dispatch
-from ptrnet.handlers.models import model_outputs
+from ptrnet.views.models import model_outputs
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ import pytest
 from ptrnet.geometry import baselines
 from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
+from ptrnet.limits import HELD_KARP_MAX
 from ptrnet.pointer import metrics, tasks
 from training.data import datasets, lkh
 
@@ -22,9 +23,9 @@ def test_lkh_tours_have_held_karp_length(n):
 
 
 def test_training_labels_switch_to_lkh_above_held_karp_sizes():
-    p = tasks.random_points(np.random.default_rng(3), lkh.HELD_KARP_MAX)
+    p = tasks.random_points(np.random.default_rng(3), HELD_KARP_MAX)
     assert lkh.tsp_label(p) == tsp_sequence(p)
-    p = tasks.random_points(np.random.default_rng(3), lkh.HELD_KARP_MAX + 1)
+    p = tasks.random_points(np.random.default_rng(3), HELD_KARP_MAX + 1)
     assert lkh.tsp_label(p) == lkh.lkh_tour(p)
 
 

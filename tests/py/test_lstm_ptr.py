@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from ptrnet.geometry.notation import hull_sequence
+from ptrnet.limits import SEQ2SEQ_N
 from ptrnet.nn.adam import Adam
 from ptrnet.pointer import decoding, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
@@ -82,7 +83,7 @@ def test_seq2seq_decoding_equals_the_training_forward_bit_for_bit() -> None:
     x = np.random.default_rng(6).random((16, 5, 2))
     choices, probs = decoding.greedy(params, x)
     live = choices >= 0
-    target = np.where(live & (choices < L.S2S_N), choices + 1, 0)  # tokens 1..5 as 1-based indices, ⇐ as 0
+    target = np.where(live & (choices < SEQ2SEQ_N), choices + 1, 0)  # tokens 1..5 as 1-based indices, ⇐ as 0
     assert not (live & (choices == L.GO)).any()
     _, forward_probs, _ = G.forward(params, G.Batch(x, np.ones((16, 5), dtype=bool), target, live))
     assert np.array_equal(forward_probs[live], probs[live])

@@ -88,3 +88,29 @@ def test_triangle_outcomes_count_sets_not_orders() -> None:
     assert metrics.triangle_outcome(truth, [3, 1, 2, 4, 3, 2]) == {"correct": True, "coverage": 1.0}
     assert metrics.triangle_outcome(truth, [1, 2, 3, 1, 2, 4]) == {"correct": False, "coverage": 0.5}
     assert metrics.triangle_outcome(truth, [1, 2, 3, 2, 3, 4, 1])["correct"] is False  # a stray part-triple
+
+
+def test_a_tour_is_correct_when_valid_and_as_short_as_the_reference() -> None:
+    square = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    around = [1, 2, 3, 4, 1]
+    assert metrics.tour_outcome(square, 4.0, around)["correct"] is True
+    assert metrics.tour_outcome(square, 4.0 * (1 - 1e-12), around)["correct"] is True  # equal but for rounding
+    assert metrics.tour_outcome(square, 4.0 * (1 - 1e-6), around)["correct"] is False  # a shorter tour exists
+    assert metrics.tour_outcome(square, 4.0, [1, 3, 2, 4, 1])["correct"] is False
+    assert metrics.tour_outcome(square, 9.0, [1, 2, 2, 4, 1])["correct"] is False  # not a tour, however short
+
+
+def test_summaries_come_from_sums_that_chunks_merge_key_by_key() -> None:
+    hull = [{"correct": k % 3 == 0, "simple": k != 4, "area_ratio": None if k == 4 else 1 - k / 16} for k in range(8)]
+    merged = metrics.merge_sums(metrics.hull_sums(hull[:3]), metrics.hull_sums(hull[3:]))
+    assert merged == metrics.hull_sums(hull) and metrics.hull_from_sums(merged) == metrics.hull_summary(hull)
+    assert metrics.hull_summary(hull) == {
+        "accuracy": 3 / 8,
+        "area_coverage": np.mean([1 - k / 16 for k in range(8) if k != 4]),
+        "not_simple": 1 / 8,
+        "area_fail": True,
+    }
+    triangles = [{"correct": k == 1, "coverage": k / 4} for k in range(4)]
+    merged = metrics.merge_sums(metrics.triangle_sums(triangles[:1]), metrics.triangle_sums(triangles[1:]))
+    assert metrics.triangle_from_sums(merged) == {"accuracy": 0.25, "triangle_coverage": 0.375}
+    assert metrics.merge_sums({"sets": 1, "bins": [1, 0]}, {"sets": 2, "bins": [3, 4]}) == {"sets": 3, "bins": [4, 4]}

@@ -3,15 +3,9 @@
 import numpy as np
 import pytest
 
+from ptrnet import formats
 from ptrnet.geometry.delaunay import delaunay
-from ptrnet.geometry.notation import (
-    delaunay_sequence,
-    format_sequence,
-    format_triangles,
-    hull_sequence,
-    in_triangle_order,
-    tsp_sequence,
-)
+from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, in_triangle_order, tsp_sequence
 
 
 def incenter(pts, tri) -> tuple[float, float]:
@@ -90,17 +84,17 @@ def test_degenerate_forms():
 
 
 def test_display_strings():
-    assert format_sequence([3, 6, 4, 5, 3]) == "⇒ 3 → 6 → 4 → 5 → 3 ⇐"
-    assert format_sequence([1, 1]) == "⇒ 1 → 1 ⇐"
-    assert format_sequence([]) == "⇒ ⇐"
-    assert format_triangles([[1, 3, 5], [1, 5, 7]]) == "⇒ (1,3,5), (1,5,7) ⇐"
-    assert format_triangles([]) == "⇒ ⇐"
+    assert formats.sequence([3, 6, 4, 5, 3]) == "⇒ 3 → 6 → 4 → 5 → 3 ⇐"
+    assert formats.sequence([1, 1]) == "⇒ 1 → 1 ⇐"
+    assert formats.sequence([]) == "⇒ ⇐"
+    assert formats.triangles([[1, 3, 5], [1, 5, 7]]) == "⇒ (1,3,5), (1,5,7) ⇐"
+    assert formats.triangles([]) == "⇒ ⇐"
 
 
 def test_reference_display_strings(reference):
     pts = reference["points"]
-    assert format_sequence(hull_sequence(pts)) == "⇒ 3 → 6 → 4 → 5 → 3 ⇐"
-    assert format_sequence(tsp_sequence(pts)) == "⇒ 1 → 2 → 6 → 4 → 7 → 5 → 3 → 1 ⇐"
-    assert format_triangles(delaunay_sequence(pts)) == (
+    assert formats.sequence(hull_sequence(pts)) == "⇒ 3 → 6 → 4 → 5 → 3 ⇐"
+    assert formats.sequence(tsp_sequence(pts)) == "⇒ 1 → 2 → 6 → 4 → 7 → 5 → 3 → 1 ⇐"
+    assert formats.triangles(delaunay_sequence(pts)) == (
         "⇒ (1,3,5), (1,5,7), (1,2,3), (1,2,7), (4,5,7), (2,3,6), (2,4,7), (2,4,6) ⇐"
     )

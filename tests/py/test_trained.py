@@ -16,6 +16,7 @@ from ptrnet import api
 from ptrnet.geometry.notation import canonical_hull, hull_sequence, tsp_sequence
 from ptrnet.pointer import decoding, tasks, trained, weights
 from ptrnet.pointer import lstm_ptr as L
+from ptrnet.views import companion, models
 from training.paths import REPO
 
 GOLDEN = [  # (task, model kind) of every shipped Ptr-Net with golden outputs, as the model cards list them
@@ -106,7 +107,7 @@ def test_hull_steps_real_solves_the_reference_example(reference: dict) -> None:
 
 
 def test_the_model_summary_comes_from_the_card() -> None:
-    summary = trained.summary("hull")
+    summary = models.card_summary("hull")
     card = trained.card("hull")["models"]["ptrnet"]
     assert summary["hidden"] == card["hyper_parameters"]["hidden"] and summary["steps"] == card["steps"]
     assert summary["greedy"]["5"] == card["metrics"]["ptrnet_5"]["greedy"]["accuracy"]
@@ -172,6 +173,43 @@ def test_three_problems_gives_each_models_answer_and_its_mistakes(seed: int) -> 
         assert sorted(base["tour"][:-1]) == list(range(1, n + 1)) and base["length"] >= res["tsp_length"] - 1e-12
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_three_problems_says_right_or_wrong_and_writes_its_numbers_for_the_page(seed: int) -> None:
+    rng = np.random.default_rng(100 + seed)
+    points = rng.random((int(rng.integers(8, 13)), 2)).round(3).tolist()
+    res = api.dispatch("three-problems", "solve", {"points": points})
+    right = {
+        "hull": res["model_hull"] == res["hull"],
+        "tsp": res["model_tsp_length"] <= res["tsp_length"] * (1 + 1e-9),
+        "delaunay": not res["delaunay_wrong"] and not res["delaunay_missed"],
+    }
+    assert res["model_correct"] == right
+    said = res["text"]["verdicts"]
+    assert (said["hull"] == "정답과 같습니다") == right["hull"]
+    assert (said["delaunay"] == "정답과 같은 삼각형들입니다") == right["delaunay"]
+    excess = f"최적보다 {100 * (res['tsp_ratio'] - 1):.1f}\u00a0% 깁니다"
+    assert said["tsp"] == ("최적 경로입니다" if right["tsp"] else excess)
+    text = res["text"]
+    assert text["tsp_length"] == f"{res['tsp_length']:.4f}" and text["tsp_ratio"] == f"{res['tsp_ratio']:.3f}"
+    assert text["model_tsp_length"] == f"{res['model_tsp_length']:.4f}"
+    a1 = res["baselines"]["A1"]["length"]
+    assert text["a1_length"] == f"{a1:.4f}" and text["a2_length"] == f"{res['baselines']['A2']['length']:.4f}"
+    assert text["a1_tour"].endswith(f" (길이 {a1:.4f})")
+    student = res["model_tsp_a1_length"]
+    assert text["model_tsp_a1"].endswith(f" (길이 {student:.4f}, 최적의 {student / res['tsp_length']:.3f}배)")
+    voted = api.dispatch("three-problems", "solve", {"points": points, "vote": True})
+    assert voted["text"]["votes"]["hull"] == f"대칭 그림 8개 중 {voted['model_votes']['hull']}개가 낸 답"
+
+
+def test_a_tour_longer_than_the_optimum_is_said_to_be_so_by_how_much(monkeypatch) -> None:
+    real = trained.answer
+    crossed = lambda task, points, vote=False: ([1, 3, 2, 4, 1], None) if task == "tsp" else real(task, points, vote)  # noqa: E731
+    monkeypatch.setattr(trained, "answer", crossed)
+    res = api.dispatch("three-problems", "solve", {"points": [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]]})
+    assert res["model_correct"]["tsp"] is False and res["tsp_ratio"] == pytest.approx((2 + 2 * math.sqrt(2)) / 4)
+    assert res["text"]["verdicts"]["tsp"] == "최적보다 20.7\u00a0% 깁니다"
+
+
 def test_demo_four_needs_three_points() -> None:
     with pytest.raises(api.InputError, match="3개부터"):
         api.dispatch("hull-steps", "real", {"points": [[0.1, 0.2], [0.3, 0.4]]})
@@ -209,7 +247,7 @@ def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(
     monkeypatch.setattr(weights, "_path", lambda name: tmp_path / f"{name}.npz")
     monkeypatch.setattr(weights, "_load_shipped", lambda name, dtype: (_ for _ in ()).throw(ptrnet.MissingData(name)))
     ran = []
-    monkeypatch.setattr(trained, "three_models", lambda *a, **k: ran.append(1) or {"text": {}})
+    monkeypatch.setattr(companion, "three_models", lambda *a, **k: ran.append(1) or {"text": {}})
     points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
     reply = api.call("three-problems", "solve", {"points": points})
     wanted = [str(tmp_path / f"{name}.npz") for name in (*(f"{task}_ptrnet" for task in tasks.SPECS), "tsp_ptrnet_a1")]

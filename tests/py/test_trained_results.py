@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from checks import SHIPPED_TASKS, raw_json, record_json
 
+from ptrnet import formats
 from ptrnet.pointer import tasks, trained, weights
 from training.data import datasets
 from training.paths import REPO
@@ -39,8 +40,8 @@ def test_the_readme_table_is_the_one_the_results_json_makes(task: str) -> None:
     [(0.9996, "99.96 %"), (0.9994, "99.9 %"), (0.961, "96.1 %"), (1.0, "100.00 %"), (0.0, "0.0 %")],
 )
 def test_a_percentage_that_would_round_to_100_shows_two_decimals(share: float, text: str) -> None:
-    assert tables.percent(share) == text
-    assert tables.percent(share, "\u00a0") == text.replace(" ", "\u00a0")
+    assert tables.percent(share) == text  # the tables' plain space
+    assert formats.percent(share) == text.replace(" ", "\u00a0")  # the pages' no-break space
 
 
 @pytest.mark.parametrize("task", SHIPPED_TASKS)

@@ -5,14 +5,7 @@ from collections.abc import Sequence
 import ptrnet
 from ptrnet import handlers
 from ptrnet.handlers import base
-from ptrnet.handlers.base import (  # noqa: F401 — the API's names
-    MAX_SEED,
-    MAX_TSP_POINTS,
-    MIN_MODEL_POINTS,
-    InputError,
-    handler,
-    parse_points,
-)
+from ptrnet.handlers.base import InputError, handler, parse_points  # noqa: F401 — the API's names
 from ptrnet.pointer import weights
 
 

@@ -9,33 +9,20 @@ from importlib import resources
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from ptrnet.geometry.notation import format_partial
+from ptrnet import formats
+from ptrnet.limits import POINT_DECIMALS, SEQ2SEQ_N
 
 START, END = "⇒", "⇐"
 
 # --- demo 1 [slots]: a softmax over a fixed output vocabulary cannot name input 6
 
-TRAINED_N = 5  # the seq2seq baseline was trained at n = 5: its outputs are {1..5, ⇒, ⇐}
-SLOT_N = (3, 12)  # demo 1's slider: how many random points
-SLOT_DEFAULTS = {"n": 8, "seed": 6}  # n = 8, seed 6: three answer tokens above 5
-SEQUENCES_EXAMPLE = [
-    [0.2, 0.25],
-    [0.55, 0.15],
-    [0.85, 0.35],
-    [0.7, 0.6],
-    [0.45, 0.5],
-    [0.3, 0.8],
-    [0.75, 0.88],
-    [0.12, 0.55],
-]  # demo 2's points before the reader moves them
-
 
 def random_points(n: int, seed: int) -> list[list[float]]:
-    """n points uniform in [0, 1]^2 drawn from default_rng(seed), rounded to 3 decimals."""
-    return np.random.default_rng(seed).random((n, 2)).round(3).tolist()  # (n, 2)
+    """n points uniform in [0, 1]^2 drawn from default_rng(seed), rounded as the point editors keep them."""
+    return np.random.default_rng(seed).random((n, 2)).round(POINT_DECIMALS).tolist()  # (n, 2)
 
 
-def slot_counts(hull: Sequence[int], n: int, trained_n: int = TRAINED_N) -> dict:
+def slot_counts(hull: Sequence[int], n: int, trained_n: int = SEQ2SEQ_N) -> dict:
     """Answer tokens of a 1-based hull, which a seq2seq trained at trained_n can emit, and the n + 1 Ptr-Net slots."""
     vocab = [str(i) for i in range(1, trained_n + 1)] + [START, END]
     answer = [START, *(str(i) for i in hull), END]
@@ -85,9 +72,8 @@ def attention(encoders: ArrayLike, d: ArrayLike) -> dict:
     }
 
 
-# --- demo 4 [hull-steps]: the 7-point example decoded step by step (illustrative probabilities)
+# --- demo 4 [hull-steps]: the 7-point example (limits.HULL_EXAMPLE) decoded step by step (illustrative probabilities)
 
-HULL_EXAMPLE = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
 HULL_STEPS = 6  # P3 P6 P4 P5 P3 ⇐
 
 
@@ -119,7 +105,7 @@ def hull_step(step: int, mask: bool) -> dict:
         "choice": choices[step - 1],
         "probs": probs.tolist(),
         "output": choices[:step],
-        "output_text": format_partial(choices[:step]),
+        "output_text": formats.partial(choices[:step]),
         "masked": masked,
     }
 

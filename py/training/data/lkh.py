@@ -20,11 +20,11 @@ import numpy as np
 
 from ptrnet.geometry.notation import tsp_sequence
 from ptrnet.geometry.tsp import tour_length
+from ptrnet.limits import HELD_KARP_MAX
 from ptrnet.pointer import tasks
 from training.data import datasets
 from training.paths import PACKAGE_DATA
 
-HELD_KARP_MAX = 12  # the largest n labelled by our exact Held-Karp; LKH-3 above
 SCALE = 10_000_000  # LKH-3 works on integer distances: coordinates in [0, 1] are scaled by this and rounded
 RUNS = 10  # LKH-3 restarts per instance (elkai's default)
 TEST_SETS = {20: 1000, 25: 1000, 30: 1000, 40: 1000, 50: 1000}  # n -> sets of the evaluation's LKH-3 test files

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, area, count, fixed, percent, span
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports.cards import hardware_in_korean
-from training.reports.tables import area, percent, reference_kind, row_model, span
+from training.reports.tables import reference_kind, row_model
 
 FACT_TASKS = ("hull", "tsp", "delaunay")
-NBSP = "\u00a0"
 _METRICS = {  # fact metric -> (the key in a results JSON's metrics, how it is written)
     "hull": {"accuracy": "accuracy", "area": None, "not_simple": "not_simple"},
     "tsp": {"length": "mean_length", "ratio": "ratio", "valid": "valid"},
@@ -25,13 +25,13 @@ class FactsError(ValueError):
 def _fact_value(task: str, metric: str, metrics: dict) -> str:
     """One measured metric as the pages write it."""
     if metric == "area":
-        return area(metrics, NBSP)
+        return area(metrics)
     value = metrics[_METRICS[task][metric]]
     if metric == "length":
-        return f"{value:.2f}"
+        return fixed(value, TABLE_DIGITS)
     if metric == "ratio":
-        return f"{value:.3f}"
-    return percent(value, NBSP)
+        return fixed(value, RATIO_DIGITS)
+    return percent(value)
 
 
 def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> dict[str, str]:
@@ -77,26 +77,26 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                     if decoding in row:
                         facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])
             facts[f"{task}.{model}.train_n.n{n}"] = span(row["train_n"])
-            facts[f"{task}.{model}.sets.n{n}"] = f"{row['lines']:,}"
+            facts[f"{task}.{model}.sets.n{n}"] = count(row["lines"])
             if "attention_peak" in row:
-                facts[f"{task}.{model}.peak.n{n}"] = percent(row["attention_peak"], NBSP)
+                facts[f"{task}.{model}.peak.n{n}"] = percent(row["attention_peak"])
             if "beam_width" in row:
                 facts[f"{task}.{model}.beam_width"] = str(row["beam_width"])
             if task == "tsp":
                 lengths = {"optimal": row["greedy"]["optimal"], **row["baselines"]}
                 for name, value in lengths.items():
-                    facts[f"tsp.{model}.{name}.length.n{n}"] = f"{value:.2f}"
-                    shared.setdefault(f"tsp.{name}.length.n{n}", set()).add(f"{value:.2f}")
+                    facts[f"tsp.{model}.{name}.length.n{n}"] = fixed(value, TABLE_DIGITS)
+                    shared.setdefault(f"tsp.{name}.length.n{n}", set()).add(fixed(value, TABLE_DIGITS))
                 facts[f"tsp.{model}.reference.n{n}"] = reference_kind(res, row)
             paper = res["paper"].get(key)
             if paper and model == "ptrnet":
                 for metric, field in _METRICS[task].items():
                     if task == "tsp" and metric == "length":
-                        facts[f"paper.tsp.ptrnet.length.n{n}"] = f"{paper['ptrnet']:.2f}"
+                        facts[f"paper.tsp.ptrnet.length.n{n}"] = fixed(paper["ptrnet"], TABLE_DIGITS)
                     elif task == "hull" and metric == "area":
-                        facts[f"paper.hull.ptrnet.area.n{n}"] = percent(paper["area_coverage"], NBSP)
+                        facts[f"paper.hull.ptrnet.area.n{n}"] = percent(paper["area_coverage"])
                     elif field in paper:
-                        facts[f"paper.{task}.ptrnet.{metric}.n{n}"] = percent(paper[field], NBSP)
+                        facts[f"paper.{task}.ptrnet.{metric}.n{n}"] = percent(paper[field])
                 if task == "tsp":
                     facts[f"paper.tsp.ptrnet.train_n.n{n}"] = span(paper.get("train_n", n))
         facts |= {k: next(iter(v)) for k, v in shared.items() if len(v) == 1}
@@ -104,15 +104,15 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
             cfg = m["hyper_parameters"]
             facts |= {
                 f"{task}.{model}.hidden": str(cfg["hidden"]),
-                f"{task}.{model}.steps": f"{m['steps']:,}",
+                f"{task}.{model}.steps": count(m["steps"]),
                 f"{task}.{model}.hours": f"{m['wall_seconds'] / 3600:.1f}",
                 f"{task}.{model}.kb": f"{m['bytes'] / 1024:.0f}",
-                f"{task}.{model}.parameters": f"{m['parameters']:,}",
+                f"{task}.{model}.parameters": count(m["parameters"]),
             }
             if model != "seq2seq":  # the seq2seq baseline's card keeps the trainer's range; it saw n = 5 only
                 facts[f"{task}.{model}.train_n"] = f"{cfg['min_n']}–{cfg['max_n']}"
         for n, value in res.get("demo_sizes", {}).items():
-            facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value, NBSP)
+            facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value)
     return facts
 
 

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from ptrnet.experiments.paper import PAPER
-from ptrnet.handlers.base import MAX_MODEL_POINTS, MIN_MODEL_POINTS
+from ptrnet.limits import MAX_MODEL_POINTS, MIN_MODEL_POINTS
 from ptrnet.pointer import answers, symmetry, tasks, weights
 from training.data import datasets
 from training.data.datasets import Example

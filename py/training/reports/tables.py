@@ -1,32 +1,30 @@
-"""The results tables (README and pages) made from a results JSON, and the number formats they share."""
+"""The results tables (README and pages) made from a results JSON, their numbers written by ptrnet.formats."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from ptrnet import formats
+from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, span
 from training.paths import README
 
-PERCENT_SPACE = " "  # between a number and its % sign in the tables; the pages' prose uses a no-break space
+PERCENT_SPACE = " "  # between a number and its % sign in the tables; the pages' prose uses formats.NBSP
 
 
-def percent(v: float | None, space: str = PERCENT_SPACE) -> str:
-    """A share as a percentage with one decimal, or two where one would round to 100 % (SPEC section 4):
-    0.961 -> '96.1 %', 0.9996 -> '99.96 %', 1.0 -> '100.00 %'; '–' if missing."""
-    if v is None:
-        return "–"
-    one = f"{100 * v:.1f}"
-    return f"{one if one != '100.0' else f'{100 * v:.2f}'}{space}%"
+def percent(v: float | None) -> str:
+    """A share as the tables write it (formats.percent with a plain space)."""
+    return formats.percent(v, PERCENT_SPACE)
 
 
-def area(metrics: dict, space: str = PERCENT_SPACE) -> str:
-    """Area coverage as a percentage, or FAIL when over 1 % of the outputs are not simple polygons."""
-    return "FAIL" if metrics["area_fail"] else percent(metrics["area_coverage"], space)
+def area(metrics: dict) -> str:
+    """Area coverage as the tables write it, or FAIL (formats.area with a plain space)."""
+    return formats.area(metrics, PERCENT_SPACE)
 
 
-def span(train_n: str) -> str:
-    """A training range as the pages write it: '5-50' -> '5–50'."""
-    return str(train_n).replace("-", "–")
+def length(v: float) -> str:
+    """A tour length as the paper's tables give it."""
+    return formats.fixed(v, TABLE_DIGITS)
 
 
 def _model_name(row: dict, brief: bool = False) -> str:
@@ -74,10 +72,9 @@ def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
         p, beam, vote = paper.get(key, {}), r.get("beam"), r.get("vote")
         ours_kinds = [r["greedy"], beam] + ([] if brief else [vote])
         row = [_model_name(r, brief), span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
-        row += [percent(m["accuracy"]) if m else "–" for m in ours_kinds]
-        theirs = "FAIL" if p.get("area_fail") else percent(p.get("area_coverage"))
-        row += [theirs, *(area(m) if m else "–" for m in ours_kinds)]
-        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+        row += [percent(m["accuracy"]) if m else formats.MISSING for m in ours_kinds]
+        row += [area(p), *(area(m) if m else formats.MISSING for m in ours_kinds)]
+        rows.append(row + ([] if brief else [formats.count(r["lines"])]))
     return rows
 
 
@@ -99,14 +96,18 @@ def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
     for (key, r), kind in zip(ours.items(), kinds, strict=True):
         p, b = paper.get(key, {}), r["baselines"]
         row = ([_model_name(r)] if several else []) + [span(r["train_n"]), str(r["test_n"])]
-        row += ([kind] if say_which else []) + [f"{r['greedy']['optimal']:.2f}"]
-        row += [f"{b[a]:.2f}" for a in ("A1", "A2", "A3")]
-        row += [f"{r['greedy']['mean_length']:.2f}", f"{r['beam']['mean_length']:.2f}"]
+        row += ([kind] if say_which else []) + [length(r["greedy"]["optimal"])]
+        row += [length(b[a]) for a in ("A1", "A2", "A3")]
+        row += [length(r["greedy"]["mean_length"]), length(r["beam"]["mean_length"])]
         if not brief:
-            row += [f"{r['beam']['ratio']:.3f}", percent(r["beam"]["valid"])]
-            row += [f"{r['beam_probable']['mean_length']:.2f}", f"{r['beam_probable']['ratio']:.3f}"]
-        row += [f"{p['ptrnet']:.2f}" if p else "–", span(p.get("train_n", r["test_n"])) if p else "–"]
-        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+            row += [formats.fixed(r["beam"]["ratio"], RATIO_DIGITS), percent(r["beam"]["valid"])]
+            probable = r["beam_probable"]
+            row += [length(probable["mean_length"]), formats.fixed(probable["ratio"], RATIO_DIGITS)]
+        row += [
+            length(p["ptrnet"]) if p else formats.MISSING,
+            span(p.get("train_n", r["test_n"])) if p else formats.MISSING,
+        ]
+        rows.append(row + ([] if brief else [formats.count(r["lines"])]))
     return rows
 
 
@@ -120,7 +121,7 @@ def _delaunay_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
         row = [span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
         row += [percent(m.get("accuracy")) for m in ours_kinds]
         row += [percent(p.get("triangle_coverage")), *(percent(m.get("triangle_coverage")) for m in ours_kinds)]
-        rows.append(row + ([] if brief else [f"{r['lines']:,}"]))
+        rows.append(row + ([] if brief else [formats.count(r["lines"])]))
     return rows
 
 

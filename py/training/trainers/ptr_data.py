@@ -1,7 +1,7 @@
 """Labelled training batches for the PyTorch trainer: made fresh (in worker processes) or drawn from a fixed pool.
 
 Labels come from ptrnet.geometry.notation (our hull, Held-Karp and Delaunay code) through ptrnet.pointer.tasks; TSP tours
-above lkh.HELD_KARP_MAX cities come from LKH-3 (lkh.py).
+above ptrnet.limits.HELD_KARP_MAX cities come from LKH-3 (lkh.py).
 """
 
 from __future__ import annotations

@@ -7,50 +7,15 @@ import * as lineChart from "../draw/linechart.js";
 import * as pointsCanvas from "../draw/points.js";
 import { PY } from "../generated/constants.js";
 import { pointsField } from "../ui/fields.js";
-import { percent, sharePercent } from "../ui/format.js";
-import { element, formatCount, output, toZeroBased } from "./common.js";
+import { percent } from "../ui/format.js";
+import { element, output, toZeroBased } from "./common.js";
 
 const MODELS = PY.experiments.models;
 const COMPACT_ABOVE = 20; // the large drawing labels its points up to this many
-const fixed = (v, digits) => (v === null || v === undefined ? "–" : v.toFixed(digits));
-const share = (v) => (v === null || v === undefined ? "–" : sharePercent(v));
-const paperPercent = (v) => (v === null || v === undefined ? "–" : percent(v)); // the paper's cell may be empty
 const demoLink = pointsField(PY.points.maxModel, []);
 
-// Table columns by task: [heading, row → text], then the paper's [heading, paper row → text].
-const COLUMNS = {
-  hull: [
-    ["정확도", (r) => share(r.accuracy)],
-    ["면적", (r) => (r.area_fail ? `FAIL (${share(r.area_coverage)})` : share(r.area_coverage))],
-    ["단순하지 않은 출력", (r) => share(r.not_simple)],
-  ],
-  tsp: [
-    ["Ptr-Net 평균 길이", (r) => fixed(r.mean_length, 3)],
-    ["A1", (r) => fixed(r.a1, 3)],
-    ["A2", (r) => fixed(r.a2, 3)],
-    ["기준 해", (r) => `${fixed(r.reference, 3)} (${r.reference_kind})`],
-    ["Ptr-Net ÷ 기준", (r) => fixed(r.ratio, 3)],
-  ],
-  delaunay: [
-    ["정확도", (r) => share(r.accuracy)],
-    ["삼각형 포함률", (r) => share(r.triangle_coverage)],
-  ],
-};
-const PAPER_COLUMNS = {
-  hull: [
-    ["논문 정확도", (p) => paperPercent(p.accuracy)],
-    ["논문 면적", (p) => (p.area_fail ? "FAIL" : paperPercent(p.area_coverage))],
-  ],
-  tsp: [
-    ["논문 Ptr-Net", (p) => fixed(p.ptrnet, 2)],
-    ["논문 A1", (p) => fixed(p.A1, 2)],
-  ],
-  delaunay: [
-    ["논문 정확도", (p) => paperPercent(p.accuracy)],
-    ["논문 포함률", (p) => paperPercent(p.triangle_coverage)],
-  ],
-};
-
+// The results table as Python wrote it (views.experiments.table): its heading row, then a row per
+// size whose first cell (n) heads the row. Cleared, it has neither.
 export function resultsTable() {
   const body = element("tbody");
   const head = element("thead");
@@ -58,38 +23,19 @@ export function resultsTable() {
   const node = element("div", { class: "table-scroll experiment-table" }, [
     element("table", { class: "data-table" }, [caption, head, body]),
   ]);
-  return {
-    node,
-    render(model, rows, paper, finished) {
-      const task = MODELS[model].task;
-      const columns = [...COLUMNS[task], ...PAPER_COLUMNS[task]];
-      head.replaceChildren(
-        element("tr", {}, [
-          element("th", { text: "n", scope: "col" }),
-          element("th", { text: "세트", scope: "col" }),
-          ...columns.map(([title]) => element("th", { text: title, scope: "col" })),
-        ]),
-      );
-      const byN = new Map(paper.map((p) => [p.n, p]));
-      body.replaceChildren(
-        ...rows.map((row) => {
-          const theirs = byN.get(row.n);
-          const cells = [
-            ...COLUMNS[task].map(([, cell]) => cell(row)),
-            ...PAPER_COLUMNS[task].map(([, cell]) => (theirs ? cell(theirs) : "–")),
-          ];
-          return element("tr", {}, [
-            element("th", { text: String(row.n), scope: "row" }),
-            element("td", { text: formatCount(row.sets) }),
-            ...cells.map((text) => element("td", { text })),
-          ]);
-        }),
-      );
-      caption.textContent = rows.length
-        ? `${MODELS[model].label}${finished ? "" : " (재는 중)"} · 논문 값이 없는 칸은 –`
-        : "아직 잰 결과가 없습니다. ‘실행’을 누르세요.";
-    },
-  };
+  function render(model, table, finished) {
+    const columns = table.head.map((text) => element("th", { text, scope: "col" }));
+    head.replaceChildren(...(columns.length ? [element("tr", {}, columns)] : []));
+    body.replaceChildren(
+      ...table.rows.map(([n, ...cells]) =>
+        element("tr", {}, [element("th", { text: n, scope: "row" }), ...cells.map((text) => element("td", { text }))]),
+      ),
+    );
+    caption.textContent = table.rows.length
+      ? `${MODELS[model].label}${finished ? "" : " (재는 중)"} · 논문 값이 없는 칸은 –`
+      : "아직 잰 결과가 없습니다. ‘실행’을 누르세요.";
+  }
+  return { node, render, clear: () => render(null, { head: [], rows: [] }, false) };
 }
 
 // Ours against the paper's by n (log scale): accuracy for hull and Delaunay, tour length for TSP.
@@ -173,23 +119,21 @@ export function collinearityPanel() {
     value.node,
   ]);
   node.hidden = true;
-  const range = ([lo, hi]) => (hi === null ? `${lo} 이상` : `${lo}–${hi}`);
   return {
     node,
     clear() {
       node.hidden = true;
       value.clear("");
     },
-    render(data) {
+    // data: Python's bins, sets and error rates; text: its words for them (views.experiments.collinearity).
+    render(data, text) {
       if (!data) return;
       node.hidden = false;
-      value.set(data, `세트 ${formatCount(data.sets.reduce((a, b) => a + b, 0))}개`);
+      value.set(data, text.total);
+      const written = new Map(data.error_rate.map((rate, k) => [rate, text.error_rate[k]])); // equal rates, equal words
       chart.render({
-        bars: data.bins.map((bin, k) => ({
-          label: `거리 ${range(bin)} (${formatCount(data.sets[k])}세트)`,
-          value: data.error_rate[k] ?? 0,
-          color: COLORS.invalid,
-        })),
+        bars: data.bins.map((_, k) => ({ label: text.bins[k], value: data.error_rate[k], color: COLORS.invalid })),
+        format: (rate) => written.get(rate),
       });
     },
   };
@@ -211,9 +155,6 @@ function failureView(task, failure, compact) {
   return view;
 }
 
-const notation = (task, seq) =>
-  task === "delaunay" ? seq.map((t) => `(${t.join(",")})`).join(" ") : `⇒ ${seq.join(" → ")} ⇐`;
-
 export function failureGallery() {
   const value = output("failures", "틀린 세트 목록");
   value.clear("");
@@ -234,8 +175,8 @@ export function failureGallery() {
     detail.render(failureView(task, failure, failure.n > COMPACT_ABOVE));
     const parts = [
       element("p", { text: `n = ${failure.n}, ${failure.index + 1}번째 세트` }),
-      element("p", { text: `정답: ${notation(task, failure.truth)}` }),
-      element("p", { text: `모델: ${notation(task, failure.model)}` }),
+      element("p", { text: `정답: ${failure.text.truth}` }),
+      element("p", { text: `모델: ${failure.text.model}` }),
     ];
     if (failure.n <= PY.points.maxModel) {
       const href = `three-problems.html#three-problems.points=${demoLink.format(failure.points)}`;

@@ -1,11 +1,14 @@
 // One run of the experiment runner as plain data, and the request-loop job that measures it: the
 // next chunk holds as many sets as fit in TARGET_MS at the speed measured so far, and the rows are
 // summed up by Python after each size (and at most every SUMMARY_EVERY_MS in between). Nothing
-// here scores: the outcomes Python returned are only kept and sent back.
+// here scores or adds: a chunk's reply carries its own sums (counts and totals), which are kept,
+// unread, beside the size's total so far until the next summary sends both back; Python merges
+// them (metrics.merge_sums), returns the new totals and makes the rows from them. So no request
+// carries more than the sizes' totals and the chunks since the last summary, however long the run.
 import { PY } from "../generated/constants.js";
 
 const TARGET_MS = 120; // one measure request: progress at least twice a second, cancel within 200 ms
-const MAX_COUNT = 200; // sets per request (Python's own cap)
+const MAX_COUNT = PY.experiments.maxChunkSets; // sets per request (Python's own cap)
 const SUMMARY_EVERY_MS = 400;
 
 // Work units of the whole run (Python's cost per set, summed over the sizes, times the sets).
@@ -20,11 +23,12 @@ export function newRun(plan) {
     start: 0, // its next set
     done: 0,
     total: plan.sets * plan.sizes.length,
-    outcomes: {}, // n → Python's per-set outcomes
+    sums: {}, // n → [Python's merged total so far, then the sums of the chunks since], unread here
     failures: [],
     rows: [],
     paper: plan.paper,
     collinearity: null,
+    text: plan.text, // Python's words for the table and the chart
     msPerUnit: (plan.estimate_seconds * 1000) / totalCost(plan),
     summaryDue: false,
     summaryAt: performance.now(),
@@ -55,7 +59,7 @@ export function runJob(r, { live, onMeasured, onSummed, onFinished }) {
       },
       apply(reply) {
         if (!live()) return;
-        r.outcomes[n] = [...(r.outcomes[n] ?? []), ...reply.outcomes];
+        r.sums[n] = [...(r.sums[n] ?? []), reply.sums];
         for (const failure of reply.failures)
           if (r.failures.length < PY.experiments.maxFailures) r.failures.push(failure);
         r.done += reply.count;
@@ -73,15 +77,23 @@ export function runJob(r, { live, onMeasured, onSummed, onFinished }) {
   function summarizeOp() {
     r.summaryDue = false;
     r.summaryAt = performance.now();
-    const outcomes = Object.fromEntries(Object.entries(r.outcomes).map(([n, list]) => [n, [...list]]));
+    let sent = {}; // n → how many of its parts the request carried (later chunks stay for the next one)
     return {
       fn: "summarize",
-      params: () => ({ model: r.settings.model, outcomes }),
+      params() {
+        sent = Object.fromEntries(Object.entries(r.sums).map(([n, parts]) => [n, parts.length]));
+        return {
+          model: r.settings.model,
+          sums: Object.fromEntries(Object.entries(r.sums).map(([n, p]) => [n, [...p]])),
+        };
+      },
       apply(reply) {
         if (!live()) return;
+        for (const [n, total] of Object.entries(reply.sums)) r.sums[n] = [total, ...r.sums[n].slice(sent[n])];
         r.rows = reply.rows;
         r.paper = reply.paper;
         r.collinearity = reply.collinearity ?? null;
+        r.text = reply.text;
         onSummed();
       },
     };

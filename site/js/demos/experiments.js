@@ -1,8 +1,9 @@
 // Companion page [experiments]: the paper's experiments rerun on fresh seeded point sets. The
 // reader picks one of our models, sizes, sets per size, decoding and a seed; Python checks the
 // settings and estimates the time (plan), measures the sets a chunk at a time with the offline
-// evaluation's code (measure), and sums the outcomes up into the table's rows (summarize); the
-// run's bookkeeping is in experiments-run.js. This controller holds the settings and draws.
+// evaluation's code (measure), and merges the chunks' sums into the table's rows and words
+// (summarize); the run's bookkeeping is in experiments-run.js. This controller holds the settings
+// and draws what Python wrote.
 import { PY } from "../generated/constants.js";
 import { choiceField, integerField, integerListField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
@@ -104,7 +105,7 @@ export function mount(root, runtime, store = urlStore) {
   const markDirty = redrawer(() => {
     const rows = run ? run.rows : [];
     chart.render(state.model, rows, run?.paper ?? plan?.paper ?? []);
-    collinearity.render(run?.collinearity ?? null);
+    collinearity.render(run?.collinearity ?? null, run?.text.collinearity);
   });
 
   function showState() {
@@ -233,7 +234,7 @@ export function mount(root, runtime, store = urlStore) {
     };
     results.set(value, `${MODELS[r.settings.model].label}: ${r.rows.length}개 크기`);
     paper.set(r.paper, "논문의 값");
-    table.render(r.settings.model, r.rows, r.paper, r.finished);
+    table.render(r.settings.model, r.text.table, r.finished);
   }
 
   function start() {
@@ -249,7 +250,7 @@ export function mount(root, runtime, store = urlStore) {
     results.clear("");
     gallery.render([], plan.model);
     collinearity.clear();
-    table.render(plan.model, [], plan.paper, false);
+    table.render(plan.model, plan.text.table, false);
     showProgress(run);
     loop.run(job(run));
     markDirty();
@@ -271,7 +272,7 @@ export function mount(root, runtime, store = urlStore) {
     bar.value = 0;
     progress.clear("");
     results.clear("");
-    table.render(state.model, [], [], false);
+    table.clear();
     gallery.render([], state.model);
     collinearity.clear();
     message.show(text);

@@ -1,6 +1,7 @@
 // The companion page's three panels (hull, Delaunay, TSP): their canvases and answer lines, the
-// TSP panel's lengths, heuristic and student tours, filling them from an answer, and what each
-// canvas draws. The controller (three-problems.js) owns the state and the requests.
+// TSP panel's lengths, heuristic and student tours, filling them from an answer (in the words and
+// numbers Python wrote: answer.text), and what each canvas draws. The controller
+// (three-problems.js) owns the state and the requests.
 import { COLORS } from "../config.js";
 import * as pointsCanvas from "../draw/points.js";
 import { PY } from "../generated/constants.js";
@@ -16,22 +17,6 @@ export const BASELINES = [
   { name: "A2", control: "a2", label: "A2 가장 먼 점 삽입", color: COLORS.baselineA2 },
 ];
 export const IMAGES = PY.symmetryImages; // the unit square's symmetries the vote asks about
-
-const fixed = (value, digits) => value.toFixed(digits);
-
-// Python judges the answer (model_correct); this only puts its mistake lists into words.
-function verdict(name, answer) {
-  const correct = answer.model_correct[name];
-  if (name === "hull") {
-    const wrong = answer.hull_wrong_edges.length;
-    return correct ? "정답과 같습니다" : wrong ? `정답에 없는 변 ${wrong}개` : "정답과 다릅니다";
-  }
-  if (name === "delaunay") {
-    if (correct) return "정답과 같은 삼각형들입니다";
-    return `틀린 삼각형 ${answer.delaunay_wrong.length}개, 빠뜨린 삼각형 ${answer.delaunay_missed.length}개`;
-  }
-  return correct ? "최적 경로입니다" : `최적보다 ${fixed(100 * (answer.tsp_ratio - 1), 1)} % 깁니다`;
-}
 
 function problemPanel({ name, title, label }) {
   const figure = element("div", { class: "demo-figure" });
@@ -113,7 +98,7 @@ export function showAnswer({ panels, tsp }, answer) {
     const mine = answer[`model_${name}`];
     if (mine) {
       model.set(mine, answer.text[`model_${name}`]);
-      note.textContent = verdict(name, answer);
+      note.textContent = answer.text.verdicts[name];
     } else {
       model.clear(answer.model_notes[name] ?? "");
       note.textContent = "";
@@ -121,25 +106,22 @@ export function showAnswer({ panels, tsp }, answer) {
     if (!votes) continue;
     const agreed = answer.model_votes[name]; // present only when the answer was voted
     if (agreed === undefined) votes.clear("");
-    else votes.set(agreed, `대칭 그림 ${IMAGES}개 중 ${agreed}개가 낸 답`);
+    else votes.set(agreed, answer.text.votes[name]);
     voteLine.hidden = agreed === undefined;
   }
-  tsp.tspLength.set(answer.tsp_length, fixed(answer.tsp_length, 4));
+  const { text } = answer;
+  tsp.tspLength.set(answer.tsp_length, text.tsp_length);
   if (answer.model_tsp) {
-    tsp.modelLength.set(answer.model_tsp_length, fixed(answer.model_tsp_length, 4));
-    tsp.ratio.set(answer.tsp_ratio, fixed(answer.tsp_ratio, 3));
+    tsp.modelLength.set(answer.model_tsp_length, text.model_tsp_length);
+    tsp.ratio.set(answer.tsp_ratio, text.tsp_ratio);
   } else {
     tsp.modelLength.clear("—");
     tsp.ratio.clear("—");
   }
   for (const { name } of BASELINES)
-    tsp.baselines[name].set(answer.baselines[name].length, fixed(answer.baselines[name].length, 4));
-  tsp.a1Tour.set(answer.a1_tour, `${answer.text.a1_tour} (길이 ${fixed(answer.baselines.A1.length, 4)})`);
-  if (answer.model_tsp_a1)
-    tsp.studentTour.set(
-      answer.model_tsp_a1,
-      `${answer.text.model_tsp_a1} (길이 ${fixed(answer.model_tsp_a1_length, 4)}, 최적의 ${fixed(answer.model_tsp_a1_length / answer.tsp_length, 3)}배)`,
-    );
+    tsp.baselines[name].set(answer.baselines[name].length, text[`${name.toLowerCase()}_length`]);
+  tsp.a1Tour.set(answer.a1_tour, text.a1_tour);
+  if (answer.model_tsp_a1) tsp.studentTour.set(answer.model_tsp_a1, text.model_tsp_a1);
   else tsp.studentTour.clear("가중치를 내려받지 못했습니다.");
   return Boolean(answer.model_unavailable);
 }

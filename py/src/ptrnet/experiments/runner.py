@@ -2,11 +2,14 @@
 request, through the one answer path (pointer.answers) and the offline evaluation's metrics (pointer.metrics).
 
 Set i of size n under seed s has its own generator, default_rng([s, n, i]), so any chunk can be measured alone
-and a run is the same however it is cut into chunks.
+and a run is the same however it is cut into chunks. A chunk answers with its sums (metrics' counts and totals,
+plus the runner's own: A1 / A2 lengths, the hull's collinearity bins), which merge_sums adds to the run's; the
+table's rows are made from the merged sums, so no request carries more than one chunk's worth.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,17 +21,13 @@ from ptrnet.geometry import baselines
 from ptrnet.geometry.hull import near_collinearity
 from ptrnet.geometry.notation import canonical_tour, delaunay_sequence, in_triangle_order, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
+from ptrnet.limits import HELD_KARP_MAX
 from ptrnet.pointer import answers, metrics, tasks, weights
 
-HELD_KARP_MAX = 12  # TSP references computed live up to this many cities; above, shipped LKH-3 tours
 REFERENCE_SIZES = (20, 25, 30, 40, 50)  # TSP sizes above Held-Karp's with shipped LKH-3 tours
 REFERENCE_SEEDS = (1, 2, 3)  # the seeds those tours were computed for (training.data.lkh write-runner-tours)
 REFERENCE_SETS = 100  # sets per seed and size with a shipped tour
 REFERENCE_FILE = "tsp_runner_tours"  # data/<name>.npz: arrays s<seed>_n<n> of 0-based tours (sets, n)
-MAX_SETS = 1000  # sets per size
-MAX_POINTS_PER_SIZE = 100_000  # sets x n per size: large n runs with fewer sets (hull 500: 200 sets)
-MAX_SIZES = 8  # sizes per run
-MAX_FAILURES = 24  # failed cases a run keeps for the gallery
 COLLINEARITY_EDGES = (0.0, 1e-4, 3e-4, 1e-3, 3e-3, 1e-2, float("inf"))  # bins of hull.near_collinearity
 UNIT_SECONDS = 1.5e-6  # Pyodide seconds per cost unit (tests/bench/bench_experiments.py measures it: 1.4e-6)
 
@@ -142,13 +141,6 @@ def _outcome(task: str, points: np.ndarray, truth: list[int], answer: list[int])
     return metrics.triangle_outcome(truth, answer)
 
 
-def _failed(task: str, outcome: dict) -> bool:
-    """Whether a set counts as a failure: not the exact answer (TSP: not a valid tour as short as the reference)."""
-    if task == "tsp":
-        return not outcome["valid"] or outcome["length"] > outcome["reference"] * (1 + 1e-9)
-    return not outcome["correct"]
-
-
 def _failure(task: str, n: int, index: int, points: np.ndarray, truth: list[int], answer: list[int]) -> dict:
     """A failed set as the gallery draws it: its points, the true and the model's answer in the notation
     (Delaunay as ascending triples) and the model's edges or triangles the true answer lacks."""
@@ -160,8 +152,24 @@ def _failure(task: str, n: int, index: int, points: np.ndarray, truth: list[int]
     return {"n": n, "index": index, "points": points.tolist(), "truth": truth_shown, "model": shown, "wrong": wrong}
 
 
+def _sums(task: str, outcomes: Sequence[dict]) -> dict:
+    """A chunk's sums: the task's metrics' and the runner's own (A1 / A2 lengths, collinearity bins)."""
+    if task == "hull":
+        closeness = np.array([o["closeness"] for o in outcomes], dtype=np.float64)
+        wrong = np.array([not o["correct"] for o in outcomes], dtype=np.int64)
+        edges = np.array(COLLINEARITY_EDGES)
+        which = np.clip(np.searchsorted(edges, closeness, side="right") - 1, 0, len(edges) - 2)
+        return metrics.hull_sums(outcomes) | {
+            "bin_sets": np.bincount(which, minlength=len(edges) - 1).tolist(),
+            "bin_errors": np.bincount(which, weights=wrong, minlength=len(edges) - 1).astype(np.int64).tolist(),
+        }
+    if task == "tsp":
+        return metrics.tour_sums(outcomes) | {k: float(np.sum([o[k] for o in outcomes])) for k in ("a1", "a2")}
+    return metrics.triangle_sums(outcomes)
+
+
 def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str) -> dict:
-    """Sets start..start+count-1 of size n: each one's outcome, and the failed ones with their points."""
+    """Sets start..start+count-1 of size n: their sums, and the failed ones with their points."""
     m = MODELS[model]
     points = [point_set(seed, n, i) for i in range(start, start + count)]
     if m.task == "tsp":
@@ -173,43 +181,38 @@ def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str
     for i, p, truth, out in zip(range(start, start + count), points, truths, outputs, strict=True):
         outcome = _outcome(m.task, p, truth, out)
         outcomes.append(outcome)
-        if _failed(m.task, outcome):
+        if not outcome["correct"]:
             failures.append(_failure(m.task, n, i, p, truth, out))
-    return {"n": n, "start": start, "count": count, "outcomes": outcomes, "failures": failures}
+    return {"n": n, "start": start, "count": count, "sums": _sums(m.task, outcomes), "failures": failures}
 
 
-def row(model: str, n: int, outcomes: Sequence[dict]) -> dict:
-    """One size's row of the results table, from its sets' outcomes."""
+def row(model: str, n: int, sums: dict) -> dict:
+    """One size's row of the results table, from its merged sums."""
     task = MODELS[model].task
-    head = {"n": n, "sets": len(outcomes)}
+    head = {"n": n, "sets": sums["sets"]}
     if task == "hull":
-        return head | metrics.hull_summary(outcomes)
+        return head | metrics.hull_from_sums(sums)
     if task == "tsp":
-        s = metrics.tour_summary(outcomes)
+        s = metrics.tour_from_sums(sums)
         return head | {
             "mean_length": s["mean_length"],
-            "a1": float(np.mean([o["a1"] for o in outcomes])),
-            "a2": float(np.mean([o["a2"] for o in outcomes])),
+            "a1": sums["a1"] / sums["sets"],
+            "a2": sums["a2"] / sums["sets"],
             "reference": s["optimal"],
             "reference_kind": "Held-Karp" if n <= HELD_KARP_MAX else "LKH-3",
             "ratio": s["ratio"],
             "invalid": 1.0 - s["valid"],
         }
-    return head | metrics.triangle_summary(outcomes)
+    return head | metrics.triangle_from_sums(sums)
 
 
-def collinearity(outcomes: Sequence[dict]) -> dict:
+def collinearity(sums: dict) -> dict:
     """Error rate of hull answers by how nearly collinear their sets were (bins of near_collinearity)."""
-    closeness = np.array([o["closeness"] for o in outcomes], dtype=np.float64)
-    wrong = np.array([not o["correct"] for o in outcomes], dtype=bool)
-    edges = np.array(COLLINEARITY_EDGES)
-    which = np.clip(np.searchsorted(edges, closeness, side="right") - 1, 0, len(edges) - 2)
-    sets = np.bincount(which, minlength=len(edges) - 1)
-    errors = np.bincount(which, weights=wrong, minlength=len(edges) - 1)
+    edges = COLLINEARITY_EDGES
     return {
         "bins": [[float(lo), None if hi == float("inf") else float(hi)] for lo, hi in itertools.pairwise(edges)],
-        "sets": sets.tolist(),
-        "error_rate": [float(e / s) if s else None for e, s in zip(errors, sets, strict=True)],
+        "sets": list(sums["bin_sets"]),
+        "error_rate": [e / s if s else None for e, s in zip(sums["bin_errors"], sums["bin_sets"], strict=True)],
     }
 
 
@@ -224,12 +227,16 @@ def paper_rows(model: str) -> list[dict]:
     return sorted(rows, key=lambda r: r["n"])
 
 
-def summary(model: str, outcomes_by_n: dict[int, Sequence[dict]]) -> dict:
-    """The run's table rows in size order, the paper's values and (hull models) the collinearity chart."""
-    out = {
-        "rows": [row(model, n, outcomes_by_n[n]) for n in sorted(outcomes_by_n) if outcomes_by_n[n]],
-        "paper": paper_rows(model),
-    }
-    if MODELS[model].task == "hull":
-        out["collinearity"] = collinearity([o for n in sorted(outcomes_by_n) for o in outcomes_by_n[n]])
+def merged(parts: Sequence[dict]) -> dict:
+    """Chunks' sums (or a run's total so far and the chunks since) as one total."""
+    return functools.reduce(metrics.merge_sums, parts)
+
+
+def summary(model: str, sums_by_n: dict[int, dict]) -> dict:
+    """The run's table rows in size order from each size's merged sums, the paper's values and (hull models) the
+    collinearity chart of every size's sets together."""
+    sizes = [n for n in sorted(sums_by_n) if sums_by_n[n]["sets"]]
+    out = {"rows": [row(model, n, sums_by_n[n]) for n in sizes], "paper": paper_rows(model)}
+    if MODELS[model].task == "hull" and sizes:
+        out["collinearity"] = collinearity(merged([sums_by_n[n] for n in sizes]))
     return out

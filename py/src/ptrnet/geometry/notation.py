@@ -1,4 +1,4 @@
-"""The canonical 1-based output sequences of SPEC section 2 and their display strings."""
+"""The canonical 1-based output sequences of SPEC section 2 (ptrnet.formats writes them for the reader)."""
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -56,19 +56,3 @@ def in_triangle_order(points: ArrayLike, tris: list[list[int]]) -> list[list[int
     centers = (weights[..., None] * corners).sum(axis=1) / weights.sum(axis=1, keepdims=True)  # (m, 2)
     order = sorted(range(len(triples)), key=lambda t: (centers[t, 0], centers[t, 1], triples[t]))
     return [triples[t] for t in order]
-
-
-def format_sequence(seq: list[int]) -> str:
-    """Display form of an index sequence: '⇒ 3 → 6 → 4 → 5 → 3 ⇐'."""
-    return " ".join(["⇒", " → ".join(map(str, seq)), "⇐"]) if seq else "⇒ ⇐"
-
-
-def format_partial(output: list[int]) -> str:
-    """Display form of a decoding so far (0 stands for ⇐): '⇒ 3 → 6 → 4', then '⇒ 3 → 6 → 4 → 5 → 3 ⇐'."""
-    points = [j for j in output if j != 0]
-    return " ".join(["⇒", *([" → ".join(map(str, points))] if points else []), *(["⇐"] if 0 in output else [])])
-
-
-def format_triangles(tris: list[list[int]]) -> str:
-    """Display form of a triangle list: '⇒ (1,3,5), (1,5,7) ⇐'."""
-    return " ".join(["⇒", ", ".join("(" + ",".join(map(str, t)) + ")" for t in tris), "⇐"]) if tris else "⇒ ⇐"

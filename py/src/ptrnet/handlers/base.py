@@ -1,18 +1,10 @@
-"""The worker's handler registry and the checks every request's parameters go through."""
+"""The worker's handler registry and the checks every request's parameters go through (against ptrnet.limits)."""
 
 import math
 from collections.abc import Callable
 from typing import Any
 
-MAX_TSP_POINTS = 12  # Held-Karp runs live on every drag
-MIN_MODEL_POINTS = 3  # demos 1 and 4 and the companion page: fewer points have no hull, triangle or tour
-MAX_MODEL_POINTS = 12  # the trained models run live on every drag
-MAX_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
-MAX_NPLM_CHUNK = 2000  # the NPLM's iterations per request (one is far cheaper than the sorter's)
-POINT_DECIMALS = 3  # a point's coordinates as the editors keep them and the permalinks write them
-TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
-MAX_SEED = 2**31 - 1  # seeds are 31-bit so that Python and JS agree on them
-MAX_INSTANCE_ID = 64  # characters of a demo element's id
+from ptrnet.limits import HELD_KARP_MAX, MAX_INSTANCE_ID, MAX_MODEL_POINTS
 
 Handler = Callable[[dict], dict]
 Weights = tuple[str, ...] | Callable[[dict], tuple[str, ...]]  # weight files (data/<name>.npz), or params -> them
@@ -69,10 +61,10 @@ def is_finite_number(v: object) -> bool:
 
 
 def tsp_points(params: dict) -> list[list[float]]:
-    """The checked points of a request that runs Held-Karp, so at most MAX_TSP_POINTS of them."""
+    """The checked points of a request that runs Held-Karp, so at most HELD_KARP_MAX of them."""
     points = parse_points(params)
-    if len(points) > MAX_TSP_POINTS:
-        raise InputError(f"외판원 문제는 점 {MAX_TSP_POINTS}개까지만 실시간으로 풉니다.")
+    if len(points) > HELD_KARP_MAX:
+        raise InputError(f"외판원 문제는 점 {HELD_KARP_MAX}개까지만 실시간으로 풉니다.")
     return points
 
 

@@ -1,9 +1,10 @@
-"""The companion page's experiment runner: check a run's settings, measure a chunk of sets, sum up the outcomes."""
+"""The companion page's experiment runner: check a run's settings, measure a chunk of sets, sum up the sums."""
 
+from ptrnet import formats
 from ptrnet.experiments import runner
-from ptrnet.handlers.base import MAX_SEED, InputError, handler, int_param
-
-MAX_CHUNK_SETS = 200  # sets per measure request (the page asks for far fewer, to answer within ~150 ms)
+from ptrnet.handlers.base import InputError, handler, int_param
+from ptrnet.limits import HELD_KARP_MAX, MAX_POINTS_PER_SIZE, MAX_RUNNER_CHUNK, MAX_SEED, MAX_SETS, MAX_SIZES
+from ptrnet.views import experiments as view
 
 
 def _model(params: dict) -> str:
@@ -29,8 +30,8 @@ def _sizes(params: dict, model: str) -> list[int]:
     sizes = params.get("sizes")
     if not isinstance(sizes, list) or not sizes or any(isinstance(n, bool) or not isinstance(n, int) for n in sizes):
         raise InputError("크기(n)는 쉼표로 나눈 정수 목록이어야 합니다. 예: 5,10,50")
-    if len(sizes) > runner.MAX_SIZES:
-        raise InputError(f"크기는 한 번에 {runner.MAX_SIZES}개까지 고를 수 있습니다.")
+    if len(sizes) > MAX_SIZES:
+        raise InputError(f"크기는 한 번에 {MAX_SIZES}개까지 고를 수 있습니다.")
     offered = runner.offered_sizes(model)
     outside = [n for n in sizes if n not in offered]
     if outside:
@@ -40,7 +41,7 @@ def _sizes(params: dict, model: str) -> list[int]:
 
 def _offer_text(offered: list[int]) -> str:
     """The sizes a model takes, in words."""
-    run = [n for n in offered if n <= runner.HELD_KARP_MAX or n > max(runner.REFERENCE_SIZES)]
+    run = [n for n in offered if n <= HELD_KARP_MAX or n > max(runner.REFERENCE_SIZES)]
     extra = [n for n in offered if n not in run]
     text = f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0])
     return f"쓸 수 있는 크기: {text}" + (f", {', '.join(map(str, extra))}" if extra else "") + "."
@@ -51,21 +52,22 @@ def _settings(params: dict) -> dict:
     model = _model(params)
     decoding = _decoding(params, model)
     sizes = _sizes(params, model)
-    sets = int_param(params, "sets", runner.MODELS[model].sets, 1, runner.MAX_SETS)
+    sets = int_param(params, "sets", runner.MODELS[model].sets, 1, MAX_SETS)
     seed = int_param(params, "seed", 1, 0, MAX_SEED)
-    too_many = [n for n in sizes if sets * n > runner.MAX_POINTS_PER_SIZE]
+    too_many = [n for n in sizes if sets * n > MAX_POINTS_PER_SIZE]
     if too_many:
-        most = runner.MAX_POINTS_PER_SIZE // max(too_many)
-        raise InputError(f"n = {max(too_many)}에서는 세트를 {most}개까지만 잴 수 있습니다(세트 수 × n ≤ 100,000).")
-    references = [n for n in sizes if n > runner.HELD_KARP_MAX]
+        most = MAX_POINTS_PER_SIZE // max(too_many)
+        limit = formats.count(MAX_POINTS_PER_SIZE)
+        raise InputError(f"n = {max(too_many)}에서는 세트를 {most}개까지만 잴 수 있습니다(세트 수 × n ≤ {limit}).")
+    references = [n for n in sizes if n > HELD_KARP_MAX]
     if runner.MODELS[model].task == "tsp" and references:
         if seed not in runner.REFERENCE_SEEDS:
             seeds = ", ".join(map(str, runner.REFERENCE_SEEDS))
             raise InputError(
-                f"n > {runner.HELD_KARP_MAX}의 기준 순회는 미리 LKH-3로 구해 둔 시드({seeds})에만 있습니다. 시드를 바꾸세요."
+                f"n > {HELD_KARP_MAX}의 기준 순회는 미리 LKH-3로 구해 둔 시드({seeds})에만 있습니다. 시드를 바꾸세요."
             )
         if sets > runner.REFERENCE_SETS:
-            raise InputError(f"n > {runner.HELD_KARP_MAX}의 기준 순회는 세트 {runner.REFERENCE_SETS}개까지만 있습니다.")
+            raise InputError(f"n > {HELD_KARP_MAX}의 기준 순회는 세트 {runner.REFERENCE_SETS}개까지만 있습니다.")
     return {"model": model, "sizes": sizes, "sets": sets, "decoding": decoding, "seed": seed}
 
 
@@ -75,44 +77,52 @@ def _weights(params: dict) -> tuple[str, ...]:
     if model is None:
         return ()
     n = params.get("n")
-    tours = model.task == "tsp" and isinstance(n, int) and n > runner.HELD_KARP_MAX
+    tours = model.task == "tsp" and isinstance(n, int) and n > HELD_KARP_MAX
     return (model.weights, runner.REFERENCE_FILE) if tours else (model.weights,)
 
 
 @handler("experiments", "plan")
 def _plan(params: dict) -> dict:
-    """The checked settings, each size's cost per set and an estimate of the whole run's seconds."""
+    """The checked settings, each size's cost per set, an estimate of the whole run's seconds, and the paper's
+    values with the table's heading (text.table)."""
     s = _settings(params)
     cost = {str(n): runner.cost(s["model"], n, s["decoding"]) for n in s["sizes"]}
+    paper = runner.paper_rows(s["model"])
     return s | {
         "cost": cost,
         "estimate_seconds": runner.UNIT_SECONDS * s["sets"] * sum(cost.values()),
-        "paper": runner.paper_rows(s["model"]),
+        "paper": paper,
+        "text": {"table": view.table(s["model"], [], paper)},
     }
 
 
 @handler("experiments", "measure", weights=_weights)
 def _measure(params: dict) -> dict:
-    """One chunk: sets start..start+count-1 of one size of the run."""
+    """One chunk: the sums of sets start..start+count-1 of one size of the run, and its failures."""
     s = _settings(params)
     n = int_param(params, "n", s["sizes"][0], 1, 10_000)
     if n not in s["sizes"]:
         raise InputError(f"n = {n}은 이 실험의 크기가 아닙니다.")
     start = int_param(params, "start", 0, 0, s["sets"] - 1)
-    count = int_param(params, "count", 1, 1, MAX_CHUNK_SETS)
+    count = int_param(params, "count", 1, 1, MAX_RUNNER_CHUNK)
     count = min(count, s["sets"] - start)
-    return runner.measure(s["model"], n, s["seed"], start, count, s["decoding"])
+    chunk = runner.measure(s["model"], n, s["seed"], start, count, s["decoding"])
+    return chunk | {"failures": view.failures(s["model"], chunk["failures"])}
 
 
 @handler("experiments", "summarize")
 def _summarize(params: dict) -> dict:
-    """The table rows (and the hull's collinearity chart) of the outcomes measured so far, by size."""
+    """The table rows (and the hull's collinearity chart) with their words, from each size's parts: the total the
+    last summary gave back and the chunks' sums since, merged into the new totals the reply gives back (sums)."""
     model = _model(params)
-    outcomes = params.get("outcomes")
-    if not isinstance(outcomes, dict) or not all(isinstance(v, list) for v in outcomes.values()):
-        raise InputError("outcomes는 크기별 결과 목록이어야 합니다.")
+    parts = params.get("sums")
+    if not isinstance(parts, dict) or not all(
+        isinstance(v, list) and v and all(isinstance(p, dict) for p in v) for v in parts.values()
+    ):
+        raise InputError("sums는 크기별 합계의 목록이어야 합니다.")
     try:
-        by_n = {int(n): v for n, v in outcomes.items()}
-        return runner.summary(model, by_n)
-    except (KeyError, TypeError, ValueError) as err:
+        totals = {int(n): runner.merged(v) for n, v in parts.items()}
+        summed = view.summary(model, runner.summary(model, totals))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError) as err:
         raise InputError("측정 결과를 읽을 수 없습니다.") from err
+    return summed | {"sums": {str(n): total for n, total in totals.items()}}

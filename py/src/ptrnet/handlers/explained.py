@@ -1,16 +1,17 @@
 """Demos 1, 3, 4 and 7 with their illustrative or computed values; the maths lives in ptrnet.explain."""
 
-from ptrnet import explain
-from ptrnet.geometry.notation import format_sequence, hull_sequence
-from ptrnet.handlers.base import MAX_SEED, InputError, bool_param, handler, int_param, is_finite_number, is_unit_number
-from ptrnet.handlers.models import hull_models, model_outputs
+from ptrnet import explain, formats
+from ptrnet.geometry.notation import hull_sequence
+from ptrnet.handlers.base import InputError, bool_param, handler, int_param, is_finite_number, is_unit_number
+from ptrnet.handlers.models import hull_models
+from ptrnet.limits import HULL_EXAMPLE, MAX_SEED, SLOT_DEFAULTS, SLOT_N
 
 
 @handler(
     "slots",
     "solve",
     weights=lambda params: (
-        hull_models(params.get("n", explain.SLOT_DEFAULTS["n"])) if params.get("models", True) is not False else ()
+        hull_models(params.get("n", SLOT_DEFAULTS["n"])) if params.get("models", True) is not False else ()
     ),
 )
 def _slots(params: dict) -> dict:
@@ -19,15 +20,20 @@ def _slots(params: dict) -> dict:
     models=False leaves out the trained models' answers ("real": None), which need their weights: the page
     asks for them once the demo comes near the screen.
     """
-    n = int_param(params, "n", explain.SLOT_DEFAULTS["n"], *explain.SLOT_N)
+    n = int_param(params, "n", SLOT_DEFAULTS["n"], *SLOT_N)
     points = explain.random_points(n, int_param(params, "seed", 1, 0, MAX_SEED))
     hull = hull_sequence(points)
+    real = None
+    if bool_param(params, "models", True):
+        from ptrnet.views import models  # the trained models' code only once the page asks for them
+
+        real = models.model_outputs(points)
     return {
         "points": points,
         "hull": hull,
-        "text": {"hull": format_sequence(hull)},
+        "text": {"hull": formats.sequence(hull)},
         **explain.slot_counts(hull, n),
-        "real": model_outputs(points) if bool_param(params, "models", True) else None,
+        "real": real,
     }
 
 
@@ -45,7 +51,7 @@ def _hull_steps(params: dict) -> dict:
     """One step of decoding the 7-point example's hull, with or without the mask (illustrative probabilities)."""
     step = int_param(params, "step", 1, 1, explain.HULL_STEPS)
     mask = bool_param(params, "mask", False)
-    return {"points": explain.HULL_EXAMPLE, "step": step, **explain.hull_step(step, mask), "illustrative": True}
+    return {"points": HULL_EXAMPLE, "step": step, **explain.hull_step(step, mask), "illustrative": True}
 
 
 @handler("pointer-generator", "solve")

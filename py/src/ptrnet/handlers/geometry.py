@@ -1,7 +1,8 @@
 """Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
 
+from ptrnet import formats
 from ptrnet.geometry.degenerate import notes
-from ptrnet.geometry.notation import delaunay_sequence, format_sequence, format_triangles, hull_sequence, tsp_sequence
+from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.handlers.base import bool_param, handler, tsp_points
 from ptrnet.pointer.tasks import SPECS
@@ -11,30 +12,35 @@ def _hull_and_tour(points: list[list[float]], triangulation: bool = False) -> di
     """Hull and optimal tour in the canonical notation, the tour's length, and notes on a degenerate point set
     (triangulation: the answer will show Delaunay too)."""
     hull, tsp = hull_sequence(points), tsp_sequence(points)
+    length = tour_length(points, [i - 1 for i in tsp[:-1]])
     return {
         "hull": hull,
         "tsp": tsp,
-        "tsp_length": tour_length(points, [i - 1 for i in tsp[:-1]]),
+        "tsp_length": length,
         "notes": notes(points, triangulation),
-        "text": {"hull": format_sequence(hull), "tsp": format_sequence(tsp)},
+        "text": {
+            "hull": formats.sequence(hull),
+            "tsp": formats.sequence(tsp),
+            "tsp_length": formats.fixed(length, formats.LENGTH_DIGITS),
+        },
     }
 
 
 @handler("sequences", "solve")
 def _sequences(params: dict) -> dict:
-    """Convex hull and optimal tour of up to 12 points."""
+    """Convex hull and optimal tour of up to HELD_KARP_MAX points (ptrnet.limits)."""
     return _hull_and_tour(tsp_points(params))
 
 
 @handler("three-problems", "solve", weights=(*(f"{task}_ptrnet" for task in SPECS), "tsp_ptrnet_a1"))
 def _three_problems(params: dict) -> dict:
-    """The paper's three problems on up to 12 points: exact answers, our trained Ptr-Nets' answers and, beside the
-    optimal tour, A1's and that of the Ptr-Net taught by A1."""
-    from ptrnet.pointer import trained
+    """The paper's three problems on up to HELD_KARP_MAX points: exact answers, our trained Ptr-Nets' answers and,
+    beside the optimal tour, A1's and that of the Ptr-Net taught by A1 (ptrnet.views.companion)."""
+    from ptrnet.views import companion
 
     points = tsp_points(params)
     exact = _hull_and_tour(points, triangulation=True)
     exact["delaunay"] = delaunay_sequence(points)
-    exact["text"]["delaunay"] = format_triangles(exact["delaunay"])
-    models = trained.three_models(points, exact, vote=bool_param(params, "vote", False))
+    exact["text"]["delaunay"] = formats.triangles(exact["delaunay"])
+    models = companion.three_models(points, exact, vote=bool_param(params, "vote", False))
     return {"points": points, **exact, **models, "text": exact["text"] | models["text"]}

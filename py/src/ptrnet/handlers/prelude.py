@@ -3,8 +3,6 @@ al. 2003, ptrnet.prelude.nplm) per demo instance."""
 
 from ptrnet.handlers.base import (
     INSTANCES,
-    MAX_NPLM_CHUNK,
-    MAX_SEED,
     InputError,
     bool_param,
     handler,
@@ -13,6 +11,7 @@ from ptrnet.handlers.base import (
     is_finite_number,
     restore_snapshot,
 )
+from ptrnet.limits import MAX_NPLM_CHUNK, MAX_SEED
 
 NPLMS: dict = INSTANCES["nplm"]  # instance -> nplm.Trainer
 

@@ -4,9 +4,6 @@ import numpy as np
 
 from ptrnet.handlers.base import (
     INSTANCES,
-    MAX_CHUNK,
-    MAX_SEED,
-    TEST_LENGTHS,
     InputError,
     bool_param,
     handler,
@@ -14,6 +11,7 @@ from ptrnet.handlers.base import (
     int_param,
     restore_snapshot,
 )
+from ptrnet.limits import MAX_EVAL_COUNT, MAX_SEED, MAX_SORTER_CHUNK, TEST_LENGTHS
 from ptrnet.sorter import evaluation as sorter_eval
 from ptrnet.sorter import trainer as sorter_trainer
 
@@ -59,7 +57,7 @@ def _sort_train(params: dict) -> dict:
     every 150 ms while training and once after it, carries it instead.
     """
     t = _trainer(params)
-    chunk = t.train(int_param(params, "iterations", 25, 1, MAX_CHUNK))
+    chunk = t.train(int_param(params, "iterations", 25, 1, MAX_SORTER_CHUNK))
     losses = [float(v) for v in chunk["losses"]]
     return {**_summary(t, accuracy=False), "losses": losses, "start": t.iteration - len(losses)}
 
@@ -104,7 +102,7 @@ def _length_eval(params: dict) -> dict:
     if not isinstance(lengths, list) or not lengths:
         raise InputError("평가할 길이 목록(lengths)이 필요합니다.")
     checked = [int_param({"length": n}, "length", 0, *TEST_LENGTHS) for n in lengths]
-    count = int_param(params, "count", sorter_eval.EVAL_COUNT, 1, 1000)
+    count = int_param(params, "count", sorter_eval.EVAL_COUNT, 1, MAX_EVAL_COUNT)
     seed = int_param(params, "seed", sorter_eval.EVAL_SEED, 0, MAX_SEED)
     result = sorter_eval.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
     return {

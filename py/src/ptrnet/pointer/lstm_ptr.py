@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from ptrnet.limits import SEQ2SEQ_N
 from ptrnet.nn import lstm
 
 Array = NDArray[np.floating]
@@ -38,9 +39,8 @@ Ints = NDArray[np.int64]
 Bools = NDArray[np.bool_]
 Params = dict[str, Array]
 
-VOCAB = ["1", "2", "3", "4", "5", "⇒", "⇐"]  # the n = 5 seq2seq baseline's tokens, ids 0..6
-GO, STOP = 5, 6  # ids of ⇒ and ⇐ in VOCAB
-S2S_N = 5  # the n = 5 seq2seq baseline only knows 5 inputs
+VOCAB = [*map(str, range(1, SEQ2SEQ_N + 1)), "⇒", "⇐"]  # the n = 5 seq2seq baseline's tokens, ids 0..6
+GO, STOP = SEQ2SEQ_N, SEQ2SEQ_N + 1  # ids of ⇒ and ⇐ in VOCAB
 
 
 def kind(params: Params) -> str:

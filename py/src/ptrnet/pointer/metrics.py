@@ -1,9 +1,12 @@
-"""The paper's metrics, one point set at a time and summed up over a test set: the offline evaluation and the
-browser's experiment runner score through these same functions.
+"""The paper's metrics, one point set at a time and summed up over a test set: the offline evaluation, the
+browser's experiment runner and the companion page's verdicts score through these same functions.
 
 Hull: exact match, and the output polygon's area over the true hull's (simple polygons only; FAIL when over
-1 % of outputs are not simple). TSP: tour length against a reference length, valid tours only. Delaunay:
-exact triangle sets and the share of true triangles found.
+1 % of outputs are not simple). TSP: tour length against a reference length, valid tours only; an answer is
+correct when it is as short as the reference. Delaunay: exact triangle sets and the share of true triangles found.
+
+A summary is made from sums (counts and totals) that chunks of a test set add up key by key (merge_sums), so a
+run measured a chunk at a time is summed up without its sets' outcomes.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ptrnet.geometry.tsp import tour_length
+from ptrnet.pointer.tasks import as_triangles
 
 AREA_FAIL_SHARE = 0.01  # the paper's FAIL: more than this share of outputs are not simple polygons
+OPTIMAL_SLACK = 1e-9  # relative length by which a tour may exceed the reference and still be optimal (rounding)
 
 Points = NDArray[np.float64]  # (n, 2)
 
@@ -77,16 +82,33 @@ def hull_outcome(points: Points, truth: Sequence[int], output: Sequence[int]) ->
     return {"correct": list(output) == list(truth), "simple": bool(simple), "area_ratio": ratio}
 
 
-def hull_summary(outcomes: Sequence[dict]) -> dict:
-    """Accuracy, mean area ratio over simple outputs, the share not simple and the paper's FAIL."""
+def hull_sums(outcomes: Sequence[dict]) -> dict:
+    """What a hull summary adds up: sets, exact answers, outputs not simple, and the area ratios of simple ones."""
     ratios = [o["area_ratio"] for o in outcomes if o["simple"] and o["area_ratio"] is not None]
-    not_simple = sum(not o["simple"] for o in outcomes) / max(len(outcomes), 1)
     return {
-        "accuracy": float(np.mean([o["correct"] for o in outcomes])) if outcomes else 0.0,
-        "area_coverage": float(np.mean(ratios)) if ratios else None,
+        "sets": len(outcomes),
+        "correct": sum(bool(o["correct"]) for o in outcomes),
+        "not_simple": sum(not o["simple"] for o in outcomes),
+        "area_ratio": float(np.sum(ratios)),
+        "area_ratios": len(ratios),
+    }
+
+
+def hull_from_sums(sums: dict) -> dict:
+    """Accuracy, mean area ratio over simple outputs, the share not simple and the paper's FAIL."""
+    sets = sums["sets"]
+    not_simple = sums["not_simple"] / max(sets, 1)
+    return {
+        "accuracy": sums["correct"] / sets if sets else 0.0,
+        "area_coverage": sums["area_ratio"] / sums["area_ratios"] if sums["area_ratios"] else None,
         "not_simple": not_simple,
         "area_fail": not_simple > AREA_FAIL_SHARE,
     }
+
+
+def hull_summary(outcomes: Sequence[dict]) -> dict:
+    """hull_from_sums of these outcomes."""
+    return hull_from_sums(hull_sums(outcomes))
 
 
 def is_tour(seq: Sequence[int], n: int) -> bool:
@@ -95,42 +117,78 @@ def is_tour(seq: Sequence[int], n: int) -> bool:
 
 
 def tour_outcome(points: Points, reference: float, output: Sequence[int]) -> dict:
-    """One TSP answer: whether it is a valid tour, its length (NaN if not) and the reference tour's length."""
+    """One TSP answer: whether it is a valid tour, its length (NaN if not), the reference tour's length, and whether
+    it is correct: a valid tour as short as the reference (whichever of equally short tours)."""
     valid = is_tour(output, len(points))
     length = tour_length(points, np.array(output[:-1]) - 1) if valid else float("nan")
-    return {"valid": valid, "length": length, "reference": reference}
+    correct = valid and length <= reference * (1 + OPTIMAL_SLACK)
+    return {"valid": valid, "length": length, "reference": reference, "correct": bool(correct)}
 
 
-def tour_summary(outcomes: Sequence[dict]) -> dict:
-    """Mean tour length (NaN if any is invalid), mean reference length, share of valid tours, mean ratio."""
+def tour_sums(outcomes: Sequence[dict]) -> dict:
+    """What a TSP summary adds up: sets, valid tours, and the totals of lengths (NaN if any is invalid), reference
+    lengths and their ratios."""
     ours = np.array([o["length"] for o in outcomes], dtype=np.float64)
     best = np.array([o["reference"] for o in outcomes], dtype=np.float64)
     return {
-        "mean_length": float(np.mean(ours)),
-        "optimal": float(np.mean(best)),
-        "valid": float(np.mean([o["valid"] for o in outcomes])),
-        "ratio": float(np.mean(ours / best)),
+        "sets": len(outcomes),
+        "valid": sum(bool(o["valid"]) for o in outcomes),
+        "length": float(np.sum(ours)),
+        "reference": float(np.sum(best)),
+        "ratio": float(np.sum(ours / best)),
     }
 
 
-def triangles(seq: Sequence[int]) -> set[tuple[int, ...]]:
-    """The set of triangles a flat pointer sequence names (ascending triples; a leftover part-triple dropped)."""
-    return {tuple(sorted(seq[k : k + 3])) for k in range(0, len(seq) - len(seq) % 3, 3)}
+def tour_from_sums(sums: dict) -> dict:
+    """Mean tour length (NaN if any is invalid), mean reference length, share of valid tours, mean ratio."""
+    sets = sums["sets"]
+    return {
+        "mean_length": sums["length"] / sets,
+        "optimal": sums["reference"] / sets,
+        "valid": sums["valid"] / sets,
+        "ratio": sums["ratio"] / sets,
+    }
+
+
+def tour_summary(outcomes: Sequence[dict]) -> dict:
+    """tour_from_sums of these outcomes."""
+    return tour_from_sums(tour_sums(outcomes))
+
+
+def _triangle_set(seq: Sequence[int]) -> set[tuple[int, ...]]:
+    """The set of triangles a flat pointer sequence names, as ascending triples."""
+    return {tuple(t) for t in as_triangles(seq)}
 
 
 def triangle_outcome(truth: Sequence[int], output: Sequence[int]) -> dict:
     """One Delaunay answer: exactly the true set of triangles, and the share of the true triangles it names."""
-    want, got = triangles(truth), triangles(output)
+    want, got = _triangle_set(truth), _triangle_set(output)
     exact = got == want and len(output) % 3 == 0 and len(output) == 3 * len(want)
     return {"correct": exact, "coverage": len(want & got) / max(len(want), 1)}
 
 
-def triangle_summary(outcomes: Sequence[dict]) -> dict:
-    """Exact-set accuracy and mean triangle coverage."""
+def triangle_sums(outcomes: Sequence[dict]) -> dict:
+    """What a Delaunay summary adds up: sets, exact sets and the total triangle coverage."""
     return {
-        "accuracy": float(np.mean([o["correct"] for o in outcomes])),
-        "triangle_coverage": float(np.mean([o["coverage"] for o in outcomes])),
+        "sets": len(outcomes),
+        "correct": sum(bool(o["correct"]) for o in outcomes),
+        "coverage": float(np.sum([o["coverage"] for o in outcomes])),
     }
+
+
+def triangle_from_sums(sums: dict) -> dict:
+    """Exact-set accuracy and mean triangle coverage."""
+    return {"accuracy": sums["correct"] / sums["sets"], "triangle_coverage": sums["coverage"] / sums["sets"]}
+
+
+def triangle_summary(outcomes: Sequence[dict]) -> dict:
+    """triangle_from_sums of these outcomes."""
+    return triangle_from_sums(triangle_sums(outcomes))
+
+
+def merge_sums(a: dict, b: dict) -> dict:
+    """Two chunks' sums as one: key by key, numbers added and lists added element by element."""
+    return {k: [x + y for x, y in zip(a[k], b[k], strict=True)] if isinstance(a[k], list) else a[k] + b[k] for k in a}
 
 
 def _edges(seq: Sequence[int]) -> set[frozenset[int]]:

@@ -1,0 +1,61 @@
+"""How every number and answer Python decides is written for a reader: the pages show these strings as they are
+(JS formats no number Python sends), and the offline results tables and page facts (training) write theirs here too.
+Nothing here imports the rest of ptrnet, so every floor may use it."""
+
+from collections.abc import Sequence
+
+NBSP = "\u00a0"  # between a number and its % sign on the pages, as the article writes "92.0 %"
+MISSING = "–"  # a table cell without a value (the paper gives none, or nothing was measured)
+
+LENGTH_DIGITS = 4  # one tour's length on the companion page
+MEAN_LENGTH_DIGITS = 3  # a mean tour length and a ratio the experiment runner measured
+TABLE_DIGITS = 2  # tour lengths as the paper's tables give them (and ours beside them)
+RATIO_DIGITS = 3  # a tour length over the reference tour's
+
+
+def percent(share: float | None, space: str = NBSP) -> str:
+    """A share as a percentage with one decimal, or two where one would round to 100 % (SPEC section 4):
+    0.961 -> '96.1 %', 0.9996 -> '99.96 %', 1.0 -> '100.00 %'; '–' if missing."""
+    if share is None:
+        return MISSING
+    one = f"{100 * share:.1f}"
+    return f"{one if one != '100.0' else f'{100 * share:.2f}'}{space}%"
+
+
+def area(summary: dict, space: str = NBSP) -> str:
+    """Area coverage as a percentage, or FAIL when over 1 % of the outputs are not simple polygons."""
+    return "FAIL" if summary.get("area_fail") else percent(summary.get("area_coverage"), space)
+
+
+def fixed(value: float | None, digits: int) -> str:
+    """A number with a fixed count of decimals; '–' if missing."""
+    return MISSING if value is None else f"{value:.{digits}f}"
+
+
+def count(n: int) -> str:
+    """A whole number with a comma every three digits, as Korean writes counts: 12345 -> '12,345'."""
+    return f"{n:,}"
+
+
+def span(train_n: str) -> str:
+    """A range of sizes as the pages write it: '5-50' -> '5–50'."""
+    return str(train_n).replace("-", "–")
+
+
+# --- answers in the notation
+
+
+def sequence(seq: Sequence[int]) -> str:
+    """An index sequence: '⇒ 3 → 6 → 4 → 5 → 3 ⇐'."""
+    return " ".join(["⇒", " → ".join(map(str, seq)), "⇐"]) if seq else "⇒ ⇐"
+
+
+def partial(output: Sequence[int]) -> str:
+    """A decoding so far (0 stands for ⇐): '⇒ 3 → 6 → 4', then '⇒ 3 → 6 → 4 → 5 → 3 ⇐'."""
+    points = [j for j in output if j != 0]
+    return " ".join(["⇒", *([" → ".join(map(str, points))] if points else []), *(["⇐"] if 0 in output else [])])
+
+
+def triangles(tris: Sequence[Sequence[int]]) -> str:
+    """A triangle list: '⇒ (1,3,5), (1,5,7) ⇐'."""
+    return " ".join(["⇒", ", ".join("(" + ",".join(map(str, t)) + ")" for t in tris), "⇐"]) if tris else "⇒ ⇐"
