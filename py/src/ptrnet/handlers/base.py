@@ -102,9 +102,19 @@ def instance_param(params: dict) -> str:
     return v
 
 
-def restore_snapshot(trainer: Any, params: dict) -> None:
-    """Put params["snapshot"] back into a trainer (sorter or NPLM), or raise a Korean InputError."""
-    try:
-        trainer.restore(params["snapshot"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+def snapshot_handlers(demo: str, trainer: Callable[[dict], Any], summary: Callable[[Any], dict]) -> None:
+    """Register demo's "snapshot" (the instance's whole training state, kept by the page for a restarted worker)
+    and "restore" (continue from one, answering with summary) for a trainer with snapshot() and restore()."""
+
+    @handler(demo, "snapshot")
+    def _snapshot(params: dict) -> dict:
+        return trainer(params).snapshot()
+
+    @handler(demo, "restore")
+    def _restore(params: dict) -> dict:
+        t = trainer(params)
+        try:
+            t.restore(params["snapshot"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise InputError("저장해 둔 학습 상태를 읽을 수 없습니다.") from err
+        return summary(t)

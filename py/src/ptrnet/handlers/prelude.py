@@ -9,7 +9,7 @@ from ptrnet.handlers.base import (
     instance_param,
     int_param,
     is_finite_number,
-    restore_snapshot,
+    snapshot_handlers,
 )
 from ptrnet.limits import MAX_NPLM_CHUNK, MAX_SEED
 
@@ -69,22 +69,6 @@ def _nplm_view(params: dict) -> dict:
     return nplm.summary(_nplm(params))
 
 
-@handler("nplm", "snapshot")
-def _nplm_snapshot(params: dict) -> dict:
-    """The NPLM's whole training state, so the page can restore it into a restarted worker."""
-    return _nplm(params).snapshot()
-
-
-@handler("nplm", "restore")
-def _nplm_restore(params: dict) -> dict:
-    """Continue from a snapshot taken earlier."""
-    from ptrnet.prelude import nplm
-
-    t = _nplm(params)
-    restore_snapshot(t, params)
-    return nplm.summary(t)
-
-
 def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads its corpus)
     """The NPLM of the request's instance, created on first use."""
     from ptrnet.prelude import nplm
@@ -93,3 +77,13 @@ def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads i
     if name not in NPLMS:
         NPLMS[name] = nplm.Trainer()
     return NPLMS[name]
+
+
+def _nplm_summary(t) -> dict:  # noqa: ANN001 — an nplm.Trainer (nplm is imported lazily)
+    """The summary a restored NPLM answers with."""
+    from ptrnet.prelude import nplm
+
+    return nplm.summary(t)
+
+
+snapshot_handlers("nplm", _nplm, _nplm_summary)

@@ -9,7 +9,7 @@ from ptrnet.handlers.base import (
     handler,
     instance_param,
     int_param,
-    restore_snapshot,
+    snapshot_handlers,
 )
 from ptrnet.limits import MAX_EVAL_COUNT, MAX_SEED, MAX_SORTER_CHUNK, TEST_LENGTHS
 from ptrnet.sorter import evaluation as sorter_eval
@@ -62,20 +62,6 @@ def _sort_train(params: dict) -> dict:
     return {**_summary(t, accuracy=False), "losses": losses, "start": t.iteration - len(losses)}
 
 
-@handler("sort-trainer", "snapshot")
-def _sort_snapshot(params: dict) -> dict:
-    """The whole training state, so the page can restore it into a restarted worker."""
-    return _trainer(params).snapshot()
-
-
-@handler("sort-trainer", "restore")
-def _sort_restore(params: dict) -> dict:
-    """Continue from a snapshot taken earlier (e.g. before the worker was restarted)."""
-    t = _trainer(params)
-    restore_snapshot(t, params)
-    return _summary(t)
-
-
 @handler("sort-trainer", "set_mask")
 def _sort_set_mask(params: dict) -> dict:
     """Switch the mask for decoding and further training, keeping the weights."""
@@ -111,3 +97,6 @@ def _length_eval(params: dict) -> dict:
         "mask": t.config.mask,
         "iteration": t.iteration,
     }
+
+
+snapshot_handlers("sort-trainer", _trainer, _summary)
