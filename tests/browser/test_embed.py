@@ -5,7 +5,7 @@ import json
 import pytest
 
 from ptrnet.geometry.notation import hull_sequence
-from tests.browser.conftest import canvas_points, out_value, pixel_of
+from tests.browser.conftest import canvas_points, drag, out_value
 from tests.harness import serving, url_of
 
 HOSTILE_CSS = """
@@ -75,10 +75,7 @@ def test_script_embeds_reach_ready_on_another_origin_with_one_shared_worker(host
 def test_an_embedded_demo_can_be_dragged(host):
     canvas = "#seq canvas"
     start = canvas_points(host, canvas)[4]
-    host.mouse.move(*pixel_of(host, canvas, start))
-    host.mouse.down()
-    host.mouse.move(*pixel_of(host, canvas, (0.5, 0.98)), steps=5)
-    host.mouse.up()
+    drag(host, canvas, start, (0.5, 0.98), steps=5)
     host.wait_for_function(
         "() => document.querySelector('#seq').shadowRoot.querySelector('[data-demo]').dataset.state === 'idle'"
     )

@@ -3,7 +3,7 @@
 import pytest
 
 from ptrnet.api import dispatch
-from tests.browser.conftest import canvas_points, out_value, pixel_of, wait_ready
+from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
 DEMO = "hull-steps"
 ROOT = '[data-demo="hull-steps"]'
@@ -50,10 +50,7 @@ def test_with_the_mask_the_chosen_points_get_zero_but_the_first(demo):
 def test_dragging_a_point_makes_the_model_decode_the_new_set(demo):
     before = out_value(demo, DEMO, "probs")
     points = canvas_points(demo, CANVAS)
-    demo.mouse.move(*pixel_of(demo, CANVAS, points[0]))  # P1, inside the hull
-    demo.mouse.down()
-    demo.mouse.move(*pixel_of(demo, CANVAS, (0.05, 0.95)), steps=5)
-    demo.mouse.up()
+    drag(demo, CANVAS, points[0], (0.05, 0.95), steps=5)  # P1, inside the hull
     wait_ready(demo, DEMO)
     after = canvas_points(demo, CANVAS)
     assert after[0] == pytest.approx([0.05, 0.95], abs=0.01)

@@ -1,6 +1,6 @@
 """The page's Python runtime: loading state, failure with a Korean message, retry."""
 
-from tests.browser.conftest import controlled_visit, imported_file, out_value, wait_ready
+from tests.browser.conftest import controlled_visit, drag, imported_file, out_value, wait_ready
 from tests.harness import SETTLED
 
 
@@ -68,17 +68,14 @@ def test_python_starts_on_a_page_that_never_gets_an_animation_frame(page, site_u
 
 def test_a_terminated_worker_is_restarted_and_the_demo_recovers_with_a_notice(page, site_url):
     from ptrnet.geometry.notation import hull_sequence
-    from tests.browser.conftest import canvas_points, pixel_of
+    from tests.browser.conftest import canvas_points
 
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
     page.evaluate("async () => (await import('./js/runtime/client.js')).getRuntime().worker.terminate()")
     canvas = '[data-demo="sequences"] canvas'
     start = canvas_points(page, canvas)[0]
-    page.mouse.move(*pixel_of(page, canvas, start))
-    page.mouse.down()
-    page.mouse.move(*pixel_of(page, canvas, (0.6, 0.9)), steps=4)
-    page.mouse.up()
+    drag(page, canvas, start, (0.6, 0.9), steps=4)
     # How fast recovery is, is measured by tests/bench/bench_site.py; here: that it happens.
     # A worker between calls answers a ping at once: silent for 5 s, it is started again.
     page.wait_for_function(
@@ -205,7 +202,7 @@ def test_killing_the_worker_mid_training_resumes_from_the_last_snapshot(page, si
 
 def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, site_url):
     from ptrnet.geometry.notation import hull_sequence
-    from tests.browser.conftest import canvas_points, pixel_of
+    from tests.browser.conftest import canvas_points
 
     page.goto(site_url + "index.html")
     wait_ready(page, "sequences")
@@ -213,10 +210,7 @@ def test_an_unexpected_python_error_shows_a_retry_and_the_demo_recovers(page, si
         "async () => (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'inject_fault', { demo: 'sequences', fn: 'solve' })"
     )
     canvas = '[data-demo="sequences"] canvas'
-    page.mouse.move(*pixel_of(page, canvas, canvas_points(page, canvas)[0]))
-    page.mouse.down()
-    page.mouse.move(*pixel_of(page, canvas, (0.7, 0.7)), steps=1)
-    page.mouse.up()
+    drag(page, canvas, canvas_points(page, canvas)[0], (0.7, 0.7), steps=1)
     page.wait_for_function("() => document.querySelector('[data-demo=\"sequences\"]').dataset.state === 'error'")
     message = page.locator('[data-demo="sequences"] .demo-message')
     assert "일부러 넣은 오류" in message.text_content()

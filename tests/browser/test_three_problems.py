@@ -43,10 +43,7 @@ def test_the_reference_example_gives_the_specs_three_answers(demo):
 @pytest.mark.parametrize("panel", ["hull", "delaunay", "tsp"])
 def test_dragging_in_any_panel_updates_all_three_answers(demo, panel):
     # Pull P1 (inside the hull) out past the right edge of the hull: every answer changes.
-    demo.mouse.move(*pixel_of(demo, canvas(panel), REFERENCE[0]))
-    demo.mouse.down()
-    demo.mouse.move(*pixel_of(demo, canvas(panel), (0.97, 0.45)), steps=6)
-    demo.mouse.up()
+    drag(demo, canvas(panel), REFERENCE[0], (0.97, 0.45), steps=6)
     wait_ready(demo, DEMO)
     points = canvas_points(demo, canvas("hull"))
     assert points[0] == pytest.approx([0.97, 0.45], abs=0.01)
@@ -58,10 +55,7 @@ def test_dragging_in_any_panel_updates_all_three_answers(demo, panel):
 
 
 def test_reset_restores_the_reference_example(demo):
-    demo.mouse.move(*pixel_of(demo, canvas("hull"), REFERENCE[6]))
-    demo.mouse.down()
-    demo.mouse.move(*pixel_of(demo, canvas("hull"), (0.5, 0.98)), steps=4)
-    demo.mouse.up()
+    drag(demo, canvas("hull"), REFERENCE[6], (0.5, 0.98), steps=4)
     wait_ready(demo, DEMO)
     assert out_value(demo, DEMO, "hull") != [3, 6, 4, 5, 3]
     demo.click('[data-demo="three-problems"] [data-action="reset"]')
