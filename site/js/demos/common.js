@@ -1,6 +1,7 @@
 import { PY } from "../generated/constants.js";
 import { latestCaller } from "../runtime/callers.js";
 import { element } from "../ui/dom.js";
+import { requestLoop } from "../ui/request-loop.js";
 
 export { element };
 
@@ -110,9 +111,48 @@ export function trainingSeedInput(value, message, { untrained, model, onSeed, re
   );
 }
 
-// What a demo says after a restarted worker got its model back from a snapshot.
-export const resumedText = (iteration) =>
-  `파이썬이 다시 시작되어 반복 ${formatCount(iteration)}에 저장해 둔 모델에서 이어 갑니다.`;
+const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost a trainer demo at most
+
+// The request loop of a demo that trains a model in the worker (5, NPLM): snapshots every second, and a
+// new worker gets the last one back (or starts afresh from resetParams()), drops the curve after it
+// (series.trimAfter) and says so. `extra` adds requestLoop options (followUp) and onRestart runs first.
+export function trainerLoop({
+  root,
+  runtime,
+  python,
+  id,
+  message,
+  resetParams,
+  series,
+  applySummary,
+  onRestart,
+  ...extra
+}) {
+  return requestLoop({
+    root,
+    runtime,
+    call: (fn, params) => python.call(id, fn, params),
+    snapshots: {
+      everyMs: SNAPSHOT_EVERY_MS,
+      afterRestart(snapshot) {
+        onRestart?.();
+        return {
+          fn: snapshot ? "restore" : "reset",
+          params: () => (snapshot ? { snapshot } : resetParams()),
+          apply(reply) {
+            series.trimAfter(reply.iteration);
+            applySummary(reply);
+            message.show(
+              `파이썬이 다시 시작되어 반복 ${formatCount(reply.iteration)}에 저장해 둔 모델에서 이어 갑니다.`,
+            );
+          },
+        };
+      },
+    },
+    onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
+    ...extra,
+  });
+}
 
 // "Copy link": the demo's state as a URL on the clipboard (or shown, where the clipboard is refused).
 export function permalinkButton(link, message, what) {

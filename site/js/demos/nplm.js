@@ -18,16 +18,15 @@ import {
   messageLine,
   onOff,
   output,
-  resumedText,
   stat,
+  trainerLoop,
   trainingSeedInput,
 } from "./common.js";
 import { curvePanel, fixed, mapPanel, sentencePanel } from "./nplm-panels.js";
-import { requestLoop, trainingJob } from "../ui/request-loop.js";
+import { trainingJob } from "../ui/request-loop.js";
 
 const ID = "nplm";
 const CHUNK = { min: 1, max: PY.nplm.maxChunk, first: 20, targetMs: 30 }; // iterations per train request
-const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_CURVE_POINTS = 2000; // the perplexity curve keeps every k-th chunk past this
 
 export const SCHEMA = {
@@ -108,24 +107,15 @@ export function mount(root, runtime, store = urlStore) {
 
   // --- the request loop: explicit operations first, then training chunks
   const training = trainingJob(CHUNK, applySummary);
-  const loop = requestLoop({
+  const loop = trainerLoop({
     root,
     runtime,
-    call: (fn, params) => python.call(ID, fn, params),
-    snapshots: {
-      everyMs: SNAPSHOT_EVERY_MS,
-      // A new worker knows nothing of our model: put the last snapshot back (or start from the seed).
-      afterRestart: (snapshot) => ({
-        fn: snapshot ? "restore" : "reset",
-        params: () => (snapshot ? { snapshot } : { seed: state.seed, direct: state.direct }),
-        apply(reply) {
-          curve.trimAfter(reply.iteration);
-          applySummary(reply);
-          message.show(resumedText(reply.iteration));
-        },
-      }),
-    },
-    onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
+    python,
+    id: ID,
+    message,
+    resetParams: () => ({ seed: state.seed, direct: state.direct }),
+    series: curve,
+    applySummary,
     onChange: updateControls,
   });
 

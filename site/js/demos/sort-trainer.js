@@ -20,11 +20,11 @@ import {
   onOff,
   output,
   permalinkButton,
-  resumedText,
   stat,
+  trainerLoop,
   trainingSeedInput,
 } from "./common.js";
-import { requestLoop, trainingJob } from "../ui/request-loop.js";
+import { trainingJob } from "../ui/request-loop.js";
 import { heatPanel, lossPanel } from "./sort-trainer-panels.js";
 
 const ID = "sort-trainer";
@@ -32,7 +32,6 @@ export const MODEL_EVENT = "ptrnet:sort-model";
 const LENGTHS = { min: PY.sorter.testLengths[0], max: PY.sorter.testLengths[1] };
 export const CHUNK = { min: 5, max: PY.sorter.maxChunk, first: 25, targetMs: 30 }; // iterations per train request
 const VIEW_EVERY_MS = 150; // heat map refresh while training
-const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost at most
 const MAX_LOSS_POINTS = 4000; // the loss curve keeps every k-th iteration past this (memory stays flat)
 
 export const SCHEMA = {
@@ -145,31 +144,22 @@ export function mount(root, runtime, store = urlStore) {
 
   // --- the request loop: explicit operations, training chunks, then the heat map view
   const training = trainingJob(CHUNK, applyTrained);
-  const loop = requestLoop({
+  const loop = trainerLoop({
     root,
     runtime,
-    call: (fn, params) => python.call(ID, fn, params),
-    snapshots: {
-      everyMs: SNAPSHOT_EVERY_MS,
-      // A new worker: put the last snapshot of the model back, drop the losses after it, carry on.
-      afterRestart(snapshot) {
-        viewWanted = true;
-        return {
-          fn: snapshot ? "restore" : "reset",
-          params: () => (snapshot ? { snapshot } : { seed: state.seed, mask: state.mask }),
-          apply(reply) {
-            losses.trimAfter(reply.iteration);
-            applySummary(reply);
-            message.show(resumedText(reply.iteration));
-          },
-        };
-      },
+    python,
+    id: ID,
+    message,
+    resetParams: () => ({ seed: state.seed, mask: state.mask }),
+    series: losses,
+    applySummary,
+    onRestart: () => {
+      viewWanted = true; // a new worker: the heat map is asked for again
     },
     followUp: {
       due: () => viewWanted || (loop.running && performance.now() - lastViewAt >= VIEW_EVERY_MS),
       run: view,
     },
-    onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
     onChange: updateControls,
   });
 
