@@ -57,7 +57,7 @@ export function mount(root, runtime, store = urlStore) {
       result = answer;
       hull.set(answer.hull, answer.text.hull);
       tsp.set(answer.tsp, answer.text.tsp);
-      tspLength.set(answer.tsp_length, answer.tsp_length.toFixed(4));
+      tspLength.set(answer.tsp_length, answer.text.tsp_length);
       notes.set(answer.notes);
       markDirty();
     },
