@@ -15,8 +15,9 @@ const CALL_BUDGET_MS = globalThis.PTRNET_CALL_BUDGET_MS ?? 90_000;
 const SLOW_CALL_MS = 3_000;
 const MAX_AUTO_RESTARTS = 3; // within RESTART_WINDOW_MS; past that the reader decides
 const RESTART_WINDOW_MS = 60_000;
-// A start-up stage that takes longer than this counts as a dead worker (tests set it shorter).
-const START_STALL_MS = globalThis.PTRNET_START_STALL_MS ?? 45_000;
+// A start-up stage that takes longer than this counts as a dead worker (a test may set
+// globalThis.PTRNET_START_STALL_MS shorter, read at each check, and lift it again).
+const START_STALL_MS = 45_000;
 
 class RuntimeError extends Error {
   constructor({ kind, message }) {
@@ -113,7 +114,8 @@ class Runtime {
     if (this.status.stage === "error") return;
     const now = performance.now();
     if (this.status.stage !== "ready") {
-      if (now - this.lastStage > START_STALL_MS) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
+      const stallMs = globalThis.PTRNET_START_STALL_MS ?? START_STALL_MS;
+      if (now - this.lastStage > stallMs) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
       return;
     }
     if (this.pending.size === 0) {
