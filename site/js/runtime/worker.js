@@ -45,24 +45,26 @@ const calls = { pending: () => open, lastBusy: () => answeredAt };
 
 // Pyodide's own start, for a Pyodide the fast start was not written for: Pyodide installs the lock's
 // packages (and loads all their extension modules) itself.
-async function plainStart(options, lock) {
+async function plainStart(options, lock, stages) {
   const pyodide = await loadPyodide(options);
-  postStatus(STAGES[1]);
+  stages.loaded();
   const names = Object.keys(lock.packages);
   const loaded = await pyodide.loadPackage(names, { messageCallback: () => {}, errorCallback: console.warn });
   const failed = names.find((name) => !loaded.some((item) => item.name === name));
   if (failed) throw new Error(`${lock.packages[failed].file_name} 파일을 내려받지 못했습니다.`);
-  postStatus(STAGES[2]);
+  stages.installed();
   pyodide.runPython(PRELOAD);
   return pyodide;
 }
+
+// The start-up stages both starts report, as the page's banner shows them.
+const stages = { loaded: () => postStatus(STAGES[1]), installed: () => postStatus(STAGES[2]) };
 
 // The fast start where it fits this Pyodide, otherwise the plain one.
 async function start() {
   postStatus(STAGES[0]);
   const lockText = await fetchResponse(LOCK_URL).then((response) => response.text());
   const options = { indexURL: PYODIDE_URL, fullStdLib: false };
-  const stages = { loaded: () => postStatus(STAGES[1]), installed: () => postStatus(STAGES[2]) };
   const fast = await (await fastStart)?.startFast({
     pyodide: { loadPyodide, version },
     options,
@@ -71,7 +73,10 @@ async function start() {
     stages,
     calls,
   });
-  const { pyodide, start } = fast ?? { pyodide: await plainStart(options, JSON.parse(lockText)), start: "plain" };
+  const { pyodide, start } = fast ?? {
+    pyodide: await plainStart(options, JSON.parse(lockText), stages),
+    start: "plain",
+  };
   const api = pyodide.pyimport("ptrnet.api"); // kept for the page's lifetime
   postStatus({ ...READY, start });
   return { pyodide, api };
