@@ -8,7 +8,7 @@ from pathlib import Path
 from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, area, count, fixed, percent, span
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports.cards import hardware_in_korean
-from training.reports.tables import reference_kind, row_model
+from training.reports.tables import paper_ratio, reference_kind, row_model
 
 FACT_TASKS = ("hull", "tsp", "delaunay")
 _METRICS = {  # fact metric -> (the key in a results JSON's metrics, how it is written)
@@ -51,6 +51,8 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
       tsp.<model>.optimal.length.n<N>, tsp.<model>.A1.length.n<N> (A2, A3)  the reference tour and our
           baselines on that row's sets; tsp.optimal.length.n<N>, tsp.A1.length.n<N>… where every model's
           row at N agrees                                                   e.g. tsp.optimal.length.n10 -> '2.87'
+      tsp.<model>.A1.ratio.n<N> (A2, A3)  our baseline over the reference tour on that row's sets
+      paper.tsp.<method>.ratio.n<N>  the paper's tour length over its optimum (method ptrnet, A1, A2, A3; n <= 20)
       tsp.<model>.reference.n<N>  what the reference tour is (Held-Karp, LKH-3, 공개 파일: the paper's file)
       <task>.<model>.beam_width  the beam width of the evaluation
       hull.attention.peak.n<N>  the share of the attention seq2seq's output steps whose attention peaks on the
@@ -87,6 +89,8 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                 for name, value in lengths.items():
                     facts[f"tsp.{model}.{name}.length.n{n}"] = fixed(value, TABLE_DIGITS)
                     shared.setdefault(f"tsp.{name}.length.n{n}", set()).add(fixed(value, TABLE_DIGITS))
+                for name, value in row["baselines"].items():
+                    facts[f"tsp.{model}.{name}.ratio.n{n}"] = fixed(value / row["greedy"]["optimal"], RATIO_DIGITS)
                 facts[f"tsp.{model}.reference.n{n}"] = reference_kind(res, row)
             paper = res["paper"].get(key)
             if paper and model == "ptrnet":
@@ -99,6 +103,9 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                         facts[f"paper.{task}.ptrnet.{metric}.n{n}"] = percent(paper[field])
                 if task == "tsp":
                     facts[f"paper.tsp.ptrnet.train_n.n{n}"] = span(paper.get("train_n", n))
+                    for method in ("ptrnet", "A1", "A2", "A3"):
+                        if (ratio := paper_ratio(paper, method)) is not None:
+                            facts[f"paper.tsp.{method}.ratio.n{n}"] = fixed(ratio, RATIO_DIGITS)
         facts |= {k: next(iter(v)) for k, v in shared.items() if len(v) == 1}
         for model, m in card["models"].items():
             cfg = m["hyper_parameters"]

@@ -78,7 +78,8 @@ def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
     return rows
 
 
-PROBABLE = ["Ptr-Net (빔, 확률 최대)", "Ptr-Net (빔, 확률 최대 ÷ 기준)"]  # the paper's pick beside our shortest
+PAPERS_PICK = "Ptr-Net 빔·확률 최대"  # the paper's pick of the beam's tours: comparable with its column
+OUR_PICK = "Ptr-Net 빔·최단 후보"  # our addition: the shortest of the beam's tours, which the paper did not pick
 EXACT = ("Held-Karp", "공개 파일")  # reference tours that are optimal; LKH-3's are the best known
 
 
@@ -89,26 +90,31 @@ def _tsp_rows(results: dict, brief: bool) -> list[list[str]]:
     say_which = not brief or any(k not in EXACT for k in kinds)  # the visible table names it where not optimal
     head = (["모델"] if several else []) + ["학습 n", "시험 n"]
     head += ["기준 해 (방법)", "기준 해 (길이)"] if say_which else ["최적"]
-    head += ["A1", "A2", "A3", "Ptr-Net (탐욕)", "Ptr-Net (빔)"]
-    head += [] if brief else ["Ptr-Net (빔 ÷ 기준)", "Ptr-Net (올바른 순회)", *PROBABLE]
-    head += ["논문 (길이)", "논문 (학습 n)"] + ([] if brief else ["세트 수"])
+    head += ["A1", "A2", "A3"] + ([] if brief else ["Ptr-Net (탐욕)"])
+    head += [f"{PAPERS_PICK} (길이)", f"{PAPERS_PICK} (÷ 기준)", "논문 (길이)", "논문 (÷ 최적)", "논문 (학습 n)"]
+    head += [f"{OUR_PICK} (길이)", f"{OUR_PICK} (÷ 기준)"] + ([] if brief else ["Ptr-Net (올바른 순회)", "세트 수"])
     rows = [head]
     for (key, r), kind in zip(ours.items(), kinds, strict=True):
         p, b = paper.get(key, {}), r["baselines"]
         row = ([_model_name(r)] if several else []) + [span(r["train_n"]), str(r["test_n"])]
         row += ([kind] if say_which else []) + [length(r["greedy"]["optimal"])]
         row += [length(b[a]) for a in ("A1", "A2", "A3")]
-        row += [length(r["greedy"]["mean_length"]), length(r["beam"]["mean_length"])]
-        if not brief:
-            row += [formats.fixed(r["beam"]["ratio"], RATIO_DIGITS), percent(r["beam"]["valid"])]
-            probable = r["beam_probable"]
-            row += [length(probable["mean_length"]), formats.fixed(probable["ratio"], RATIO_DIGITS)]
+        row += [] if brief else [length(r["greedy"]["mean_length"])]
+        probable, shortest = r["beam_probable"], r["beam"]
+        row += [length(probable["mean_length"]), formats.fixed(probable["ratio"], RATIO_DIGITS)]
         row += [
             length(p["ptrnet"]) if p else formats.MISSING,
+            formats.fixed(paper_ratio(p), RATIO_DIGITS),
             span(p.get("train_n", r["test_n"])) if p else formats.MISSING,
         ]
-        rows.append(row + ([] if brief else [formats.count(r["lines"])]))
+        row += [length(shortest["mean_length"]), formats.fixed(shortest["ratio"], RATIO_DIGITS)]
+        rows.append(row + ([] if brief else [percent(shortest["valid"]), formats.count(r["lines"])]))
     return rows
+
+
+def paper_ratio(paper_row: dict, method: str = "ptrnet") -> float | None:
+    """A paper TSP row's tour length over its optimum, where the paper gives one (n <= 20)."""
+    return paper_row[method] / paper_row["optimal"] if "optimal" in paper_row and method in paper_row else None
 
 
 def _delaunay_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
