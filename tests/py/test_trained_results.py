@@ -146,7 +146,10 @@ def test_the_companion_pages_reading_of_the_hull_area_test_holds_for_the_shipped
     ours = record_json("hull_results.json")["ours"]
     page = (REPO / "site" / "three-problems.html").read_text(encoding="utf-8")
     assert "논문의 넓이 기준에서는 우리 모델이 떨어지는 곳이 있습니다" in page
-    fails = {d: [n for n in (5, 10, 20, 50, 100, 200, 500) if ours[f"ptrnet_{n}"][d]["area_fail"]] for d in ("greedy", "beam")}
+    fails = {
+        d: [n for n in (5, 10, 20, 50, 100, 200, 500) if ours[f"ptrnet_{n}"][d]["area_fail"]]
+        for d in ("greedy", "beam")
+    }
     assert fails == {"greedy": [50, 100, 200, 500], "beam": [100, 500]}
 
 
