@@ -93,7 +93,7 @@ def test_every_tsp_row_holds_the_papers_most_probable_pick_beside_our_shorter_on
         head, *rows = tables.markdown_rows(record_json("tsp_results.json"), brief=brief)
         papers, mine = head.index(f"{tables.PAPERS_PICK} (÷ 기준)"), head.index(f"{tables.OUR_PICK} (÷ 기준)")
         assert papers < mine
-        for (key, r), row in zip(ours.items(), rows, strict=True):
+        for r, row in zip(ours.values(), rows, strict=True):
             assert row[papers] == f"{r['beam_probable']['ratio']:.3f}" and row[mine] == f"{r['beam']['ratio']:.3f}"
 
 
