@@ -28,6 +28,8 @@ SOURCE = re.compile(
     re.S,
 )
 DEMO = re.compile(r"^([ \t]*)<!-- ptrnet:demo ([\w-]+) -->$", re.M)  # a demo's frame, indented as its placeholder
+DEMO_COUNT = "<!-- ptrnet:demo-count -->"  # how many demos the page shows: "10"
+DEMO_LIST = "<!-- ptrnet:demo-list -->"  # their numbers, each a link to its frame: "0-1, 0-2, 1, …"
 LAYOUT = """<!DOCTYPE html>
 <html lang="ko"{python}>
 <head>
@@ -99,6 +101,15 @@ def demo_frame(demo, indent: str = "") -> str:
     return "\n".join(indent + line for line in frame.split("\n"))
 
 
+def demo_counts(html: str, page: str) -> str:
+    """A page's demo count and linked list of demo numbers, where its text asks for them, from the manifest."""
+    from ptrnet import manifest
+
+    mine = [demo for demo in manifest.DEMOS if demo.page == page]
+    links = ", ".join(f'<a href="#{demo.anchor}">{demo.number}</a>' for demo in mine)
+    return html.replace(DEMO_COUNT, str(len(mine))).replace(DEMO_LIST, links)
+
+
 def write_pages(dist: Path) -> None:
     """Write every page in NAV from its source and fill every page's demo placeholders. A page in NAV missing, a
     page source outside NAV, an unknown demo, a demo on another page than the manifest's, or a demo placed other than
@@ -125,6 +136,6 @@ def write_pages(dist: Path) -> None:
             placed.append(demo_id)
             return demo_frame(demo, indent)
 
-        path.write_text(DEMO.sub(frame, html), encoding="utf-8")
+        path.write_text(demo_counts(DEMO.sub(frame, html), path.name), encoding="utf-8")
     if sorted(placed) != sorted(manifest.BY_ID):
         raise BuildError(f"Every demo in ptrnet.manifest stands once on its page; placed: {sorted(placed)}.")

@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 
-from ptrnet import formats
+from ptrnet import explain, formats
 from ptrnet.geometry import notation, tsp
 from ptrnet.limits import HULL_EXAMPLE
 from sitebuild.shell import BuildError
@@ -151,7 +151,22 @@ def example_facts() -> dict[str, str]:
         "example.delaunay": formats.triangles(notation.delaunay_sequence(points)),
         "example.tsp": formats.sequence(notation.tsp_sequence(points)),
         "example.tsp_length": formats.fixed(tsp.held_karp(points)[1], formats.LENGTH_DIGITS),
+        **_pointer_generator_facts(),
     }
+
+
+def _pointer_generator_facts() -> dict[str, str]:
+    """Demo 7's example: the p_gen at which its most probable word first changes, and the two words."""
+    ex = explain.pointer_generator_example()
+    p_gen, before, after = explain.pointer_generator_switches(ex["vocab"], ex["attention"], ex["source"])[0]
+    return {
+        "example.pointer_generator.switch": formats.fixed(p_gen, SWITCH_DIGITS),
+        "example.pointer_generator.before": before,
+        "example.pointer_generator.after": after,
+    }
+
+
+SWITCH_DIGITS = 3  # the p_gen where demo 7's top word changes, finer than its slider's 0.01 steps
 
 
 def fill_figures(page: str, name: str) -> str:

@@ -5,6 +5,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -130,3 +131,26 @@ def mix_pointer_generator(
     final = {w: p_gen * float(p_vocab.get(w, 0.0)) + (1.0 - p_gen) * copied.get(w, 0.0) for w in words}
     origin = {w: "both" if w in copied and w in p_vocab else "source" if w in copied else "vocab" for w in words}
     return {"final": final, "origin": origin, "chosen": max(words, key=final.__getitem__)}  # first of equals wins
+
+
+def pointer_generator_switches(
+    p_vocab: Mapping[str, float], attention: Sequence[float], source: Sequence[str]
+) -> list[tuple[float, str, str]]:
+    """Where, as p_gen grows from 0 to 1, the most probable word changes: [(p_gen, word before, word after)].
+    Each word's P(w) is linear in p_gen, so the changes lie where two of those lines cross."""
+    start, end = (mix_pointer_generator(p, p_vocab, attention, source)["final"] for p in (0.0, 1.0))
+    crossings = sorted(
+        {
+            (start[u] - start[w]) / ((start[u] - start[w]) - (end[u] - end[w]))
+            for u in start
+            for w in start
+            if (start[u] - start[w]) * (end[u] - end[w]) < 0  # the two lines swap order inside (0, 1)
+        }
+    )
+    switches, top = [], mix_pointer_generator(0.0, p_vocab, attention, source)["chosen"]
+    for p, following in pairwise([*crossings, 1.0]):  # each crossing and the next one (or p_gen = 1)
+        after = mix_pointer_generator((p + following) / 2, p_vocab, attention, source)["chosen"]
+        if after != top:
+            switches.append((p, top, after))
+            top = after
+    return switches

@@ -3,8 +3,30 @@
 // Keyboard (canvas focused): [ and ] pick a point, arrows move it (Shift: faster),
 // Delete removes it, + adds one in the middle.
 import { LIMITS, SIZES } from "../config.js";
+import { element } from "./dom.js";
 
 const round = (value) => Number(Math.min(1, Math.max(0, value)).toFixed(LIMITS.pointDecimals));
+
+// How to edit, under the canvas (and as its accessible description), saying only what this demo allows.
+function helpLine(canvas, { canAdd, canDelete, maxPoints }) {
+  const id = `${canvas.closest("[data-demo]")?.dataset.demo ?? "points"}-help-${++helpCount}`;
+  const keys = (names, what) => [...names.flatMap((name) => [element("kbd", { text: name }), " "]), what];
+  const mouse = [
+    canAdd && `빈 곳을 눌러 점 추가(${maxPoints}개까지)`,
+    "끌어서 옮기기",
+    canDelete && "두 번 또는 오른쪽 버튼으로 눌러 지우기",
+  ].filter(Boolean);
+  const keyboard = [
+    keys(["[", "]"], "점 고르기"),
+    [...keys(["←", "↑", "→", "↓"], "옮기기("), element("kbd", { text: "Shift" }), "와 함께: 크게)"],
+    canAdd && keys(["+"], "추가"),
+    canDelete && keys(["Delete"], "지우기"),
+  ].filter(Boolean);
+  canvas.setAttribute("aria-describedby", id);
+  const listed = keyboard.flatMap((parts, k) => (k ? [", ", ...parts] : parts));
+  return element("p", { class: "canvas-help", id }, [`${mouse.join(", ")}. 키보드(캔버스를 누른 뒤): `, ...listed, "."]);
+}
+let helpCount = 0;
 
 // setPoints(points, { dragging }) is told whether a drag is under way, so the demo can leave its
 // URL alone until onDragEnd(): a drag gives hundreds of positions, the link needs the last one.
@@ -25,6 +47,7 @@ export function attach(
   },
 ) {
   const { canvas } = drawing;
+  canvas.after(helpLine(canvas, { canAdd, canDelete, maxPoints }));
   let dragIndex = -1;
   let selected = -1;
 
