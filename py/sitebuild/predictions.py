@@ -13,7 +13,7 @@ from pathlib import Path
 from sitebuild.shell import BuildError
 
 PLACEHOLDER = re.compile(r"^([ \t]*)<!-- ptrnet:predict ([\w-]+) -->$", re.M)  # a question, indented as written
-SORTER_ITERATIONS = 1000  # the sorter runs the §6 question reports: as long as a reader's first training
+SORTER_ITERATIONS = 1000  # training iterations of the two sorter runs (mask on, off) the §6 question reports
 HIGH_ACCURACY = 0.5  # §6: a sequence accuracy at least this counts as "높다"
 
 
@@ -78,7 +78,7 @@ def _hull_steps() -> Question:
         "둘째 단계에서는 어느 점을 가리킬까요?",
         choices=tuple((str(k), f"P{k}") for k in candidates),
         answer=str(second),
-        reveal=f"답은 P{second}입니다. 데모 4에서 ‘다음 ▶’을 한 번 누르면 가장 큰 원이 P{second} 위에 있고, "
+        reveal=f"데모 4에서 ‘다음 ▶’을 한 번 누르면 가장 큰 원이 P{second} 위에 있고, "
         f"모델이 그 점에 준 확률은 {percent(steps[1]['probs'][second - 1])}입니다.",
     )
 
