@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "py"))
 
-from sitebuild import bytecode, chrome, environment, heads, pages, pyodide_files, scripts, wheel  # noqa: E402
+from sitebuild import bytecode, chrome, environment, heads, pages, predictions, pyodide_files, scripts, wheel  # noqa: E402
 from sitebuild.config import CORE_FILES, DIST, NPM_PYODIDE, PYODIDE_VERSION, ROOT, SITE, TESTS  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 from sitebuild.shell import run  # noqa: E402
@@ -47,6 +47,7 @@ def build(packages_dir: Path | None = None) -> None:
     scripts.bundle_scripts(DIST)  # after Pyodide's loader and KaTeX, which the bundles import, are in place
     pages.write_results_tables(DIST / "three-problems.html")
     pages.write_facts(DIST)  # every number about our models, from the results JSONs and model cards
+    predictions.write_predictions(DIST)  # the article's guess-first questions, their answers computed now
     (DIST / ".nojekyll").write_text("")  # GitHub Pages: serve files as they are
     pages.write_service_worker()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())

@@ -11,14 +11,17 @@ import { afterFirstPaint } from "./ui/frame.js";
 await afterFirstPaint();
 const runtime = getRuntime();
 reflectOnDocument(runtime);
-const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }] = await Promise.all([
-  import("./demos/index.js"),
-  import("./ui/hash-target.js"),
-  import("./ui/math.js"),
-  import("./ui/permalink.js"),
-  import("./ui/runtime-banner.js"),
-]);
+const [{ CONTROLLERS }, { keepHashTargetInView }, { renderMath }, { urlStore }, { bindBanner }, { bindPredictions }] =
+  await Promise.all([
+    import("./demos/index.js"),
+    import("./ui/hash-target.js"),
+    import("./ui/math.js"),
+    import("./ui/permalink.js"),
+    import("./ui/runtime-banner.js"),
+    import("./ui/predict.js"),
+  ]);
 bindBanner(runtime);
+bindPredictions(); // the article's guess-first questions answer without Python
 renderMath(document, runtime.firstReady); // those in view now, the rest once Python has started
 for (const root of document.querySelectorAll("[data-demo]")) {
   CONTROLLERS[root.dataset.demo]?.mount(root, runtime, urlStore);
