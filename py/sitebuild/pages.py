@@ -18,7 +18,8 @@ RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
     "tsp": "저희가 학습한 모델, 저희 근사 알고리즘과 논문의 TSP 평균 순회 길이",
 }
 FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
-FACT = re.compile(r'<span class="fact" data-fact="([^"<>]*)"></span>')  # filled by write_facts
+FACT = re.compile(r'<span class="fact" data-fact="([^"<>]*)"(?: data-josa="([^"<>]*)")?></span>')  # write_facts fills
+TYPED_PARTICLE = re.compile(r'data-fact="[^"<>]*"></span>(?:과|와|을|를|은|는|으로|로|가)(?![가-힣])')  # use data-josa
 # dist/ files the service worker does not download up front, to keep a first visit small: each
 # page uses a few of KaTeX's fonts (the page hands those to the service worker), the trained
 # weights are fetched when a demo that runs them comes near the screen (the seq2seq baseline only
@@ -149,16 +150,26 @@ def write_results_tables(page: Path) -> None:
 
 
 def fill_facts(html: str, facts: dict[str, str], name: str) -> str:
-    """Fill every <span class="fact" data-fact="KEY"></span> with its value; any other data-fact (an unknown key,
-    a span that is not empty or not written this way) stops the build."""
+    """Fill every <span class="fact" data-fact="KEY"></span> with its value, and where it carries data-josa="과"
+    follow it with that particle in the form its value is read with (formats.josa: 2.13과, 4.20으로). Any other
+    data-fact (an unknown key, a span that is not empty or not written this way) stops the build, as does a particle
+    typed after a fact, which a new value could make wrong."""
+    from ptrnet import formats
 
     def value(match: re.Match) -> str:
-        key = match.group(1)
+        key, particle = match.groups()
         if key not in facts:
             near = sorted(k for k in facts if k.split(".")[:2] == key.split(".")[:2])[:8]
             raise BuildError(f"{name}: unknown fact {key!r} (training.reports.facts.page_facts; keys like it: {near}).")
-        return f'<span class="fact" data-fact="{key}">{html_escape(facts[key])}</span>'
+        text = f'<span class="fact" data-fact="{key}">{html_escape(facts[key])}</span>'
+        if particle is None:
+            return text
+        if particle not in formats.PARTICLES:
+            raise BuildError(f"{name}: fact {key!r} asks for an unknown particle {particle!r}.")
+        return text + formats.josa(facts[key], particle).removeprefix(facts[key])
 
+    if typed := TYPED_PARTICLE.findall(html):
+        raise BuildError(f'{name}: a particle typed after a fact, {typed[0]!r}: write data-josa="…" on the span.')
     filled = FACT.sub(value, html)
     if filled.count("data-fact=") != len(FACT.findall(html)):
         raise BuildError(f'{name}: a data-fact that is not an empty <span class="fact" data-fact="KEY"></span>.')

@@ -112,7 +112,10 @@ def test_the_page_line_about_training_is_korean_and_matches_the_card(task: str) 
     assert f"은닉 {m['hyper_parameters']['hidden']}," in line and f"{m['steps']:,}번 반복" in line
     assert "thread" not in line and "init" not in line  # the trainer's English device and start lines stay out
     earlier = m.get("earlier_runs", [])
-    assert (f"앞서 {sum(r['steps'] for r in earlier):,}번 반복" in line) == bool(earlier)
+    assert ("앞서 " in line) == bool(earlier)
+    for hidden in {r["hyper_parameters"]["hidden"] for r in earlier}:  # each width's share of the lineage, said
+        steps = sum(r["steps"] for r in earlier if r["hyper_parameters"]["hidden"] == hidden)
+        assert f"{formats.josa(f'은닉 {hidden}', '로')} {steps:,}번" in line
     assert "걸음" not in line  # SPEC section 4: training iterations are 반복
 
 

@@ -59,3 +59,41 @@ def partial(output: Sequence[int]) -> str:
 def triangles(tris: Sequence[Sequence[int]]) -> str:
     """A triangle list: '⇒ (1,3,5), (1,5,7) ⇐'."""
     return " ".join(["⇒", ", ".join("(" + ",".join(map(str, t)) + ")" for t in tris), "⇐"]) if tris else "⇒ ⇐"
+
+
+# --- Korean particles after numbers: 2.13과, 4.20으로, 96.1 %를 (the number as read aloud decides)
+
+PARTICLES = {  # either form -> (after a final consonant, after a vowel)
+    **dict.fromkeys(("과", "와"), ("과", "와")),
+    **dict.fromkeys(("을", "를"), ("을", "를")),
+    **dict.fromkeys(("은", "는"), ("은", "는")),
+    **dict.fromkeys(("이", "가"), ("이", "가")),
+    **dict.fromkeys(("으로", "로"), ("으로", "로")),
+}
+_DIGIT_ENDS = "영일이삼사오육칠팔구"  # each digit as read: 0 영 ... 9 구
+_PLACE_ENDS = {1: "십", 2: "백", 3: "천", 4: "만", 8: "억"}  # a whole number's trailing zeros, as read
+
+
+def _last_syllable(text: str) -> str:
+    """The syllable a Korean reader ends the text on: '2.13' -> '삼', '250' -> '십', '96.1 %' -> '트'."""
+    text = text.strip().replace(",", "").replace(NBSP, " ")
+    if text.endswith("%"):
+        return "트"  # 퍼센트
+    if "." in text or not text.isdigit():
+        return _DIGIT_ENDS[int(text[-1])] if text[-1].isdigit() else text[-1]  # decimals are read digit by digit
+    zeros = len(text) - len(text.rstrip("0"))
+    if zeros == 0 or text == "0":
+        return _DIGIT_ENDS[int(text[-1])]
+    return _PLACE_ENDS[max(k for k in _PLACE_ENDS if k <= zeros)] if zeros % 4 == 0 else _PLACE_ENDS[zeros % 4]
+
+
+def josa(text: str, particle: str) -> str:
+    """text followed by the particle's form that fits how text is read: josa('2.13', '와') -> '2.13과',
+    josa('4.20', '로') -> '4.20으로', josa('7', '으로') -> '7로' (after ㄹ, 로)."""
+    after_consonant, after_vowel = PARTICLES[particle]
+    syllable = _last_syllable(text)
+    if not "가" <= syllable <= "힣":
+        raise ValueError(f"no Korean reading for the end of {text!r}")
+    final = (ord(syllable) - ord("가")) % 28  # 0: no final consonant, 8: ㄹ
+    consonant = final != 0 and not (after_consonant == "으로" and final == 8)
+    return text + (after_consonant if consonant else after_vowel)

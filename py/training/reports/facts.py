@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, area, count, fixed, percent, span
+from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, area, count, fixed, josa, percent, span
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports.cards import hardware_in_korean
 from training.reports.tables import paper_ratio, reference_kind, row_model
@@ -132,10 +132,15 @@ def training_line(task: str, card: dict) -> str:
     cfg = m["hyper_parameters"]
     start, earlier = "", m.get("earlier_runs", [])
     if earlier:
-        steps, hours = sum(r["steps"] for r in earlier), sum(r["wall_seconds"] for r in earlier) / 3600
-        before = earlier[0]["hyper_parameters"]["hidden"]
-        weights_then = f"은닉 {before} 가중치를 넓혀" if before < cfg["hidden"] else "가중치에서"
-        start = f", 앞서 {steps:,}번 반복({hours:.1f}시간) 학습한 {weights_then} 이어서"
+        sizes = sorted({r["hyper_parameters"]["hidden"] for r in earlier})
+        runs = [[r for r in earlier if r["hyper_parameters"]["hidden"] == h] for h in sizes]
+        parts = [
+            f"{josa(f'은닉 {h}', '로')} {sum(r['steps'] for r in rs):,}번"
+            f"({sum(r['wall_seconds'] for r in rs) / 3600:.1f}시간)"
+            for h, rs in zip(sizes, runs, strict=True)
+        ]
+        widened = "넓혀 " if sizes[-1] < cfg["hidden"] else ""
+        start = f", 앞서 {', '.join(parts)} 반복한 가중치를 {widened}이어서"
     elif m["start_from"] != "uniform init":
         start = ", 앞서 학습한 가중치에서 이어서"
     return (
