@@ -31,6 +31,51 @@ MAX_FAILURES = 24  # failed cases a run keeps for the gallery
 # --- example point sets the pages open with
 
 HULL_EXAMPLE = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
+HESITANT = 0.9  # demo 4's hard presets: a step whose likeliest candidate is below this is one the model hesitates at
+HULL_PRESETS = {  # demo 4's point sets, the 7-point example first (the default); the others were found by
+    # `python -m training.hard_cases`, and the shipped hull model hesitates or errs on each (tests/py checks it)
+    "example": {"label": "7점 예제", "points": HULL_EXAMPLE},
+    "nearly-collinear": {
+        "label": "거의 한 줄로 늘어선 껍질 꼭짓점",
+        "points": [
+            [0.71, 0.635],
+            [0.65, 0.689],
+            [0.879, 0.473],
+            [0.439, 0.425],
+            [0.472, 0.163],
+            [0.347, 0.519],
+            [0.185, 0.292],
+            [0.101, 0.455],
+            [0.58, 0.748],
+            [0.428, 0.87],
+        ],
+    },
+    "just-inside": {
+        "label": "변 바로 안쪽에 붙은 점",
+        "points": [
+            [0.608, 0.456],
+            [0.138, 0.536],
+            [0.421, 0.699],
+            [0.896, 0.374],
+            [0.658, 0.897],
+            [0.481, 0.914],
+            [0.153, 0.634],
+        ],
+    },
+    "just-outside": {
+        "label": "변 바로 바깥으로 살짝 나온 꼭짓점",
+        "points": [
+            [0.514, 0.143],
+            [0.151, 0.697],
+            [0.187, 0.748],
+            [0.599, 0.84],
+            [0.584, 0.653],
+            [0.362, 0.56],
+            [0.271, 0.822],
+            [0.334, 0.159],
+        ],
+    },
+}
 SEQUENCES_EXAMPLE = [
     [0.2, 0.25],
     [0.55, 0.15],
