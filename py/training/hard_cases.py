@@ -14,9 +14,9 @@ from ptrnet.pointer import metrics
 from ptrnet.views import models
 
 Points = list[list[float]]
-MIN_GAP = 0.06  # no two points closer (unit square): each stays a visible, draggable dot on a phone
+MIN_GAP = 0.1  # no two points closer (unit square): on a phone each dot and its labels stay clear of the next
 MARGIN = 0.08  # keep the points this far inside the square's edges
-TRIES, SEED = 300, 1  # the search that found the stored presets: random candidates per family, and its seed
+TRIES, SEED = 1000, 1  # the search that found the stored presets: random candidates per family, and its seed
 
 
 def _polygon(rng: np.random.Generator, corners: int) -> np.ndarray:

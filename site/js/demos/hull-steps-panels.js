@@ -43,10 +43,17 @@ export function stepOutputs() {
 export const MODEL_NOTE =
   "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 이 모델은 가장 왼쪽 꼭짓점에서 출발해 껍질을 돕니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
 
-// The model's measured accuracy at this many points, as Python wrote it.
+// The model's measured accuracy at this many points, as Python wrote it: a sentence of the notes
+// (a <p>, not an <output>, which the widgets set in monospace), its numbers in data-value.
 export function accuracyLine() {
-  const value = output("accuracy", "이 점 개수에서 잰 모델의 정확도");
-  return { ...value, node: element("p", { class: "demo-note" }, [value.node]) };
+  const node = element("p", { class: "demo-note", "data-out": "accuracy" });
+  return {
+    node,
+    set(data, text) {
+      node.dataset.value = JSON.stringify(data);
+      node.textContent = text;
+    },
+  };
 }
 
 // The preset <select>: choosing one calls onChoose(points); sync(points) shows which preset the
