@@ -35,6 +35,7 @@ def page_constants() -> dict:
         "hullSteps": {
             "exampleSteps": explain.HULL_STEPS,
             "maxSteps": tasks.SPECS["hull"].max_steps(limits.MAX_MODEL_POINTS),
+            "presets": [{"id": name, **preset} for name, preset in limits.HULL_PRESETS.items()],
         },
         "symmetryImages": len(symmetry.IMAGES),
         "slots": {"n": list(limits.SLOT_N), "defaults": limits.SLOT_DEFAULTS, "trainedN": limits.SEQ2SEQ_N},

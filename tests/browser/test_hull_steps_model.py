@@ -1,9 +1,13 @@
 """Demo 4 [hull-steps] with the trained Ptr-Net (the default mode): real probabilities, draggable points."""
 
+import json
+
 import pytest
 
 from ptrnet.api import dispatch
+from ptrnet.limits import HULL_PRESETS
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
+from training.paths import RECORDS
 
 DEMO = "hull-steps"
 ROOT = '[data-demo="hull-steps"]'
@@ -77,13 +81,42 @@ def test_points_can_be_added_up_to_twelve_and_deleted_down_to_three(demo):
     assert_matches_model(demo, 1, False)
 
 
-def test_the_note_gives_the_model_cards_accuracy_at_this_many_points(demo):
-    from ptrnet.views import models
+def results_accuracy(n: int) -> float:
+    """The hull Ptr-Net's greedy accuracy at n in its results JSON: the tables' row, else the demo sizes' sets."""
+    res = json.loads((RECORDS / "hull_results.json").read_text(encoding="utf-8"))
+    rows = {row["test_n"]: row for name, row in res["ours"].items() if name.startswith("ptrnet_")}
+    return rows[n]["greedy"]["accuracy"] if n in rows else res["demo_sizes"][str(n)]
 
-    sizes = models.card_summary("hull")["demo_sizes"]
-    note = demo.text_content(f"{ROOT} .demo-note")
-    assert f"점이 7개일 때는 {100 * sizes['7']:.1f}\u00a0%" in note
-    assert f"{100 * min(sizes.values()):.1f}\u00a0%–{100 * max(sizes.values()):.1f}\u00a0%" in note
+
+def assert_accuracy_line(page, n: int, in_training: bool) -> None:
+    """The line under the model's steps gives the results JSON's number at n and says whether n was trained on."""
+    assert len(canvas_points(page, CANVAS)) == n
+    value = out_value(page, DEMO, "accuracy")
+    assert value["n"] == n and value["share"] == results_accuracy(n) and value["in_training"] is in_training
+    line = page.text_content(f'{ROOT} [data-out="accuracy"]')
+    assert f"{100 * results_accuracy(n):.1f}\u00a0%" in line and "5–50개로 학습" in line
+    assert "3개와 4개는 학습 범위 밖" in line
+    assert f"점이 {n}개({'학습 범위 안' if in_training else '학습 범위 밖'})" in line
+
+
+def test_the_accuracy_line_gives_the_results_jsons_number_at_this_many_points(page, site_url):
+    page.goto(f"{site_url}index.html#hull-steps.points=0.2,0.2_0.8,0.3_0.5,0.8")
+    wait_ready(page, DEMO)
+    assert_accuracy_line(page, 3, False)
+    for spot in [(0.3, 0.6), (0.7, 0.7)]:
+        page.mouse.click(*pixel_of(page, CANVAS, spot))
+        wait_ready(page, DEMO)
+    assert_accuracy_line(page, 5, True)  # the tables' 10,000 sets at n = 5, not the demo sizes' 1,000
+    page.select_option(f'{ROOT} [data-control="preset"]', "nearly-collinear")
+    wait_ready(page, DEMO)
+    assert_accuracy_line(page, len(HULL_PRESETS["nearly-collinear"]["points"]), True)
+    while len(canvas_points(page, CANVAS)) < 10:  # n = 10: a table row again (92.1 % there, 92.0 % in the demo sizes)
+        page.mouse.click(*pixel_of(page, CANVAS, (0.05 + 0.1 * len(canvas_points(page, CANVAS)), 0.04)))
+        wait_ready(page, DEMO)
+    assert_accuracy_line(page, 10, True)
+    page.uncheck(f'{ROOT} [data-control="model"]')  # the illustrative example has no measured accuracy
+    wait_ready(page, DEMO)
+    assert not page.is_visible(f'{ROOT} [data-out="accuracy"]')
 
 
 def test_points_on_one_line_are_noted_for_the_model_but_not_for_the_example(page, site_url):

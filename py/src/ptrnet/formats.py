@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 NBSP = "\u00a0"  # between a number and its % sign on the pages, as the article writes "92.0 %"
 MISSING = "–"  # a table cell without a value (the paper gives none, or nothing was measured)
+MASKED = "가림"  # demo 4's label for a candidate the mask removed
 
 LENGTH_DIGITS = 4  # one tour's length on the companion page
 MEAN_LENGTH_DIGITS = 3  # a mean tour length and a ratio the experiment runner measured
@@ -20,6 +21,21 @@ def percent(share: float | None, space: str = NBSP) -> str:
         return MISSING
     one = f"{100 * share:.1f}"
     return f"{one if one != '100.0' else f'{100 * share:.2f}'}{space}%"
+
+
+def probability(p: float) -> str:
+    """A pointer candidate's probability as demo 4 labels it: whole percent from 10 %, one decimal below, a trace
+    as '<0.1 %': 0.4321 -> '43 %', 0.0123 -> '1.2 %', 0.00002 -> '<0.1 %', 0.0 -> '0 %'."""
+    if p >= 0.1:
+        return f"{100 * p:.0f}{NBSP}%"
+    if p >= 0.001:
+        return f"{100 * p:.1f}{NBSP}%"
+    return f"<0.1{NBSP}%" if p > 0 else f"0{NBSP}%"
+
+
+def candidates(probs: Sequence[float], masked: Sequence[bool]) -> list[str]:
+    """The labels of one decoding step's candidates [P1..Pn, ⇐]: each probability, or MASKED where the mask removed it."""
+    return [MASKED if off else probability(p) for p, off in zip(probs, masked, strict=True)]
 
 
 def area(summary: dict, space: str = NBSP) -> str:

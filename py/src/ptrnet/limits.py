@@ -31,6 +31,49 @@ MAX_FAILURES = 24  # failed cases a run keeps for the gallery
 # --- example point sets the pages open with
 
 HULL_EXAMPLE = [[0.45, 0.45], [0.60, 0.35], [0.15, 0.30], [0.85, 0.75], [0.30, 0.85], [0.80, 0.15], [0.50, 0.65]]
+HESITANT = 0.9  # demo 4's hard presets: a step whose likeliest candidate is below this is one the model hesitates at
+HULL_PRESETS = {  # demo 4's point sets, the 7-point example first (the default); the others were found by
+    # `python -m training.hard_cases`, and the shipped hull model hesitates or errs on each (tests/py checks it)
+    "example": {"label": "7점 예제", "points": HULL_EXAMPLE},
+    "nearly-collinear": {
+        "label": "거의 한 줄로 늘어선 껍질 꼭짓점",
+        "points": [
+            [0.247, 0.803],
+            [0.867, 0.414],
+            [0.593, 0.595],
+            [0.292, 0.489],
+            [0.468, 0.672],
+            [0.108, 0.528],
+            [0.694, 0.429],
+            [0.86, 0.69],
+            [0.561, 0.446],
+        ],
+    },
+    "just-inside": {
+        "label": "변 바로 안쪽에 붙은 점",
+        "points": [
+            [0.448, 0.335],
+            [0.884, 0.457],
+            [0.535, 0.538],
+            [0.576, 0.171],
+            [0.713, 0.222],
+            [0.454, 0.903],
+            [0.144, 0.673],
+        ],
+    },
+    "just-outside": {
+        "label": "변 바로 바깥으로 살짝 나온 꼭짓점",
+        "points": [
+            [0.809, 0.338],
+            [0.573, 0.886],
+            [0.821, 0.719],
+            [0.463, 0.891],
+            [0.723, 0.453],
+            [0.736, 0.591],
+            [0.873, 0.534],
+        ],
+    },
+}
 SEQUENCES_EXAMPLE = [
     [0.2, 0.25],
     [0.55, 0.15],

@@ -1,8 +1,10 @@
 // Demo 4's side panel (the step's decoder input, choice, output so far and candidate
-// probabilities) and the note under the real model's steps.
-import { LIMITS } from "../config.js";
-import { percent } from "../ui/format.js";
-import { element, output } from "./common.js";
+// probabilities), its preset point sets, and the notes under the real model's steps.
+import { PY } from "../generated/constants.js";
+import { element, labelled, output, select } from "./common.js";
+
+const PRESETS = PY.hullSteps.presets; // the 7-point example first, then where the model hesitates or errs
+const CUSTOM = "custom"; // the select's value while the points are no preset's
 
 export function stepOutputs() {
   const input = output("input", "디코더 입력");
@@ -37,15 +39,37 @@ export function stepOutputs() {
   return { node: side, input, choice, outputSoFar, probs, badge };
 }
 
-// What the real mode shows, with the model card's measured accuracy at this many points.
-export function modelNote(model, n) {
-  const text =
-    "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 이 모델은 가장 왼쪽 꼭짓점에서 출발해 껍질을 돕니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
-  const sizes = model?.demo_sizes;
-  if (!sizes) return text;
-  const shares = Object.values(sizes);
-  const here = sizes[String(n)];
-  const range = `${percent(Math.min(...shares))}–${percent(Math.max(...shares))}`;
-  const tail = here === undefined ? "입니다." : `이고, 점이 ${n}개일 때는 ${percent(here)}입니다.`;
-  return `${text} 이 모델(은닉 ${model.hidden}, 점 ${model.train_n.replace("-", "–")}개로 학습)이 점 ${LIMITS.minModelPoints}–${LIMITS.maxPoints}개짜리 평가 세트에서 정답 껍질을 그대로 낸 비율은 ${range}${tail}`;
+// What the real mode shows (the accuracy line under it is Python's, from the results JSON).
+export const MODEL_NOTE =
+  "학습한 LSTM 포인터 네트워크가 이 점들에서 실제로 낸 확률입니다. 이 모델은 가장 왼쪽 꼭짓점에서 출발해 껍질을 돕니다. 점을 끌어 옮기거나 빈 곳을 눌러 더하고 두 번 눌러 지우면 모델이 새 점 배치를 처음부터 다시 풉니다. 틀리는 배치도 찾아보세요.";
+
+// The model's measured accuracy at this many points, as Python wrote it: a sentence of the notes
+// (a <p>, not an <output>, which the widgets set in monospace), its numbers in data-value.
+export function accuracyLine() {
+  const node = element("p", { class: "demo-note", "data-out": "accuracy" });
+  return {
+    node,
+    set(data, text) {
+      node.dataset.value = JSON.stringify(data);
+      node.textContent = text;
+    },
+  };
 }
+
+// The preset <select>: choosing one calls onChoose(points); sync(points) shows which preset the
+// points are (the permalink keeps only the points), or "직접 놓은 점" when none.
+export function presetSelect(points, onChoose) {
+  const presetOf = (now) => PRESETS.find((preset) => samePoints(preset.points, now))?.id ?? CUSTOM;
+  const options = [...PRESETS.map((preset) => [preset.id, preset.label]), [CUSTOM, "직접 놓은 점"]];
+  const node = select("preset", options, presetOf(points));
+  node.querySelector(`option[value="${CUSTOM}"]`).disabled = true;
+  node.addEventListener("change", () => onChoose(PRESETS.find((preset) => preset.id === node.value).points));
+  return {
+    node: labelled("점 배치", node),
+    sync(now) {
+      node.value = presetOf(now);
+    },
+  };
+}
+
+export const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);

@@ -1,11 +1,11 @@
 // Demo 4 [hull-steps]: a hull decoded one step at a time, either by our trained Ptr-Net on
-// points the reader can drag ("실제 모델", the default) or as the 7-point example with
-// illustrative probabilities. Python gives each step's decoder input, choice, the n + 1
-// candidates' probabilities and the mask; this controller steps, plays and draws.
+// points the reader can drag or pick from presets ("실제 모델", the default) or as the 7-point
+// example with illustrative probabilities. Python gives each step's decoder input, choice, the
+// n + 1 candidates' probabilities with their labels and the mask, and the model's accuracy at
+// this n; this controller steps, plays and draws.
 import { PY } from "../generated/constants.js";
 import { LIMITS } from "../config.js";
 import * as candidates from "../draw/candidates.js";
-import { formatProbability } from "../draw/candidates.js";
 import { reducedMotion, toggle } from "../ui/controls.js";
 import { booleanField, integerField, pointsField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
@@ -23,7 +23,7 @@ import {
   pointsNamed,
   slotColumn,
 } from "./common.js";
-import { modelNote, stepOutputs } from "./hull-steps-panels.js";
+import { accuracyLine, MODEL_NOTE, presetSelect, samePoints, stepOutputs } from "./hull-steps-panels.js";
 
 const ID = "hull-steps";
 const EXAMPLE_STEPS = PY.hullSteps.exampleSteps;
@@ -83,11 +83,21 @@ export function mount(root, runtime, store = urlStore) {
       changed();
     },
   });
+  // A preset is for the real model: choosing one turns it on, with the points from step 1.
+  const presets = presetSelect(state.points, (points) => {
+    stop();
+    state.points = points.map((p) => [...p]);
+    state.step = 1;
+    state.model = true;
+    modelToggle.set(true);
+    changed();
+  });
   const toolbar = element("div", { class: "demo-toolbar" }, [
     element("div", { class: "step-buttons", role: "group", "aria-label": "단계 이동" }, [prev, play, next]),
     element("span", { class: "step-count" }, [element("span", { text: "단계 " }), stepOut.node, total]),
     modelToggle.node,
     maskToggle.node,
+    presets.node,
   ]);
 
   const figure = element("div", { class: "demo-figure" });
@@ -97,8 +107,10 @@ export function mount(root, runtime, store = urlStore) {
   const { canvas } = drawing;
   const { node: side, input, choice, outputSoFar, probs, badge } = stepOutputs();
   const sourceNote = element("p", { class: "demo-note" });
+  const accuracy = accuracyLine();
   const notes = element("div", { class: "demo-notes" }, [
     sourceNote,
+    accuracy.node,
     element("p", {
       class: "demo-note",
       text: "마스크를 켜면 이미 고른 점은 후보에서 빠지고(×), 남은 확률이 다시 합이 1이 되도록 나뉩니다. 처음 고른 점(7점 예제에서는 P3)만은 다각형을 닫아야 하므로 끝까지 남습니다.",
@@ -122,14 +134,10 @@ export function mount(root, runtime, store = urlStore) {
     input.set(view.input, inputToken(view.input));
     choice.set(view.choice, token(view.choice));
     outputSoFar.set(view.output, view.output_text);
+    const labels = view.text.probs;
     probs.set(
       view.probs,
-      view.probs
-        .map(
-          (p, k) =>
-            `${k < view.probs.length - 1 ? `P${k + 1}` : "⇐"} ${view.masked[k] ? "가림" : formatProbability(p)}`,
-        )
-        .join(" · "),
+      labels.map((label, k) => `${k < labels.length - 1 ? `P${k + 1}` : "⇐"} ${label}`).join(" · "),
     );
     canvas.dataset.points = JSON.stringify(view.points);
     canvas.setAttribute(
@@ -152,7 +160,7 @@ export function mount(root, runtime, store = urlStore) {
     onAnswer(answer) {
       decoded = answer;
       geometryNotes.set(answer.notes);
-      sourceNote.textContent = modelNote(answer.model, answer.points.length);
+      accuracy.set(answer.accuracy, answer.text.accuracy);
       state.step = Math.min(state.step, answer.steps.length);
       show(modelStep(answer, state.step));
     },
@@ -179,6 +187,7 @@ export function mount(root, runtime, store = urlStore) {
       points: result.points,
       path: pointsNamed(result.output, n),
       probs: shown,
+      labels: result.text.probs,
       masked: result.masked,
       chosen: slotColumn(result.choice, n),
       input: pointIndex(result.input, n),
@@ -187,8 +196,9 @@ export function mount(root, runtime, store = urlStore) {
 
   function compute() {
     badge.textContent = state.model ? "학습한 Ptr-Net이 낸 실제 확률" : "확률은 예시로 정한 값입니다";
+    accuracy.node.hidden = !state.model;
     sourceNote.textContent = state.model
-      ? modelNote(decoded?.model, state.points.length)
+      ? MODEL_NOTE
       : "이 확률은 학습된 모델이 낸 값이 아니라 설명을 위해 예시로 정한 값입니다. 껍질 안쪽의 P1, P2, P7도 매 단계 후보로 남지만 선택되지는 않습니다.";
     canvas.classList.toggle("is-editable", state.model);
     // In the model's mode nothing is asked until the demo is near the screen (the weights wait).
@@ -204,6 +214,7 @@ export function mount(root, runtime, store = urlStore) {
 
   function changed({ save = true } = {}) {
     if (!state.model) state.step = Math.min(state.step, EXAMPLE_STEPS);
+    presets.sync(state.points);
     if (save) store.save(ID, SCHEMA, state);
     if (!message.node.classList.contains("is-error")) message.clear();
     nearScreen.now(); // also when used before it came into view (a script, the keyboard)
@@ -259,8 +270,6 @@ export function mount(root, runtime, store = urlStore) {
   if (!state.model) compute();
   markDirty();
 }
-
-const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);
 
 // Step k of the model's decoding, in the shape the example's steps have.
 function modelStep(decoded, step) {

@@ -9,6 +9,7 @@ import { createCanvas, followLayout, haloText, sizeCanvas, unitSquare } from "./
 
 const ASPECT = 4 / 3; // canvas width / height: the square plus the side column
 
+// A probability label for a view that sends none (demo 3-2's; demo 4's come written by Python).
 export function formatProbability(p) {
   if (p >= 0.1) return percent(p, 0);
   if (p >= 0.001) return percent(p);
@@ -135,12 +136,14 @@ export function create(el, { label }) {
   // view: {points, path (0-based indices, the output so far), probs ([...points, end]),
   //        masked (same length), chosen (candidate index; points.length = end),
   //        input (point index, or -1 for the start token), rays (a weight per point: lines from the
-  //        decoder token), endText (shown under ⇐ instead of its probability)}
+  //        decoder token), labels (each candidate's text as Python wrote it, masked ones too;
+  //        without them formatted here), endText (shown under ⇐ instead of its probability)}
   function render(view) {
     lastView = view;
     resize();
     if (!cssWidth) return;
-    const { points = [], path = [], probs = [], masked = [], chosen = -1, input = -1, rays = null } = view;
+    const { points = [], path = [], probs = [], labels = [], masked = [], chosen = -1, input = -1, rays = null } = view;
+    const labelOf = (k) => labels[k] ?? formatProbability(probs[k] ?? 0);
     const [, , side] = viewport();
     const maxRadius = side * 0.15;
     const n = points.length;
@@ -195,7 +198,7 @@ export function create(el, { label }) {
       ctx.fill();
       const offset = Math.max(SIZES.pointRadius, Math.min(radii[index], 18) * 0.7);
       textAt(`P${index + 1}`, px + offset + 2, py - offset, { font: `700 ${SIZES.font}`, baseline: "bottom" });
-      const text = masked[index] ? "가림" : formatProbability(probs[index] ?? 0);
+      const text = labelOf(index);
       const color = masked[index] ? COLORS.masked : chosen === index ? COLORS.selected : COLORS.muted;
       textAt(text, px + offset + 2, py + offset, { color, font: SIZES.smallFont, baseline: "top" });
     });
@@ -214,7 +217,7 @@ export function create(el, { label }) {
     textAt("⇐", ex, ey, { font: `700 16px ${SIZES.fontFamily}`, align: "center" });
     const below = Math.max(endRadius, 12) + 6;
     textAt("끝", ex, ey + below, { color: COLORS.muted, font: SIZES.smallFont, align: "center", baseline: "top" });
-    const endText = view.endText ?? (masked[n] ? "가림" : formatProbability(probs[n] ?? 0));
+    const endText = view.endText ?? labelOf(n);
     textAt(endText, ex, ey + below + 15, {
       color: chosen === n ? COLORS.selected : COLORS.muted,
       font: SIZES.smallFont,

@@ -51,7 +51,9 @@ def _hull_steps(params: dict) -> dict:
     """One step of decoding the 7-point example's hull, with or without the mask (illustrative probabilities)."""
     step = int_param(params, "step", 1, 1, explain.HULL_STEPS)
     mask = bool_param(params, "mask", False)
-    return {"points": HULL_EXAMPLE, "step": step, **explain.hull_step(step, mask), "illustrative": True}
+    shown = explain.hull_step(step, mask)
+    text = {"probs": formats.candidates(shown["probs"], shown["masked"])}
+    return {"points": HULL_EXAMPLE, "step": step, **shown, "text": text, "illustrative": True}
 
 
 @handler("pointer-generator", "solve")

@@ -15,18 +15,21 @@ def hull_models(n: object) -> tuple[str, ...]:
 
 @handler("hull-steps", "real", weights=("hull_ptrnet",))
 def _hull_steps_real(params: dict) -> dict:
-    """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities."""
+    """The trained Ptr-Net decoding the points' hull greedily, every step's [P1..Pn, ⇐] probabilities (and their
+    labels), and the model's measured accuracy at this many points."""
     from ptrnet.views import models
 
     points = model_points(params, MIN_MODEL_POINTS)
     mask = bool_param(params, "mask", False)
+    accuracy = models.hull_accuracy(len(points))
     return {
         "points": points,
         "mask": mask,
         **models.hull_steps(points, mask),
         "hull": hull_sequence(points),
         "notes": notes(points),
-        "model": models.card_summary("hull"),
+        "accuracy": accuracy,
+        "text": {"accuracy": models.accuracy_text(accuracy)},
     }
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ptrnet import formats
 from ptrnet.geometry.notation import hull_sequence
-from ptrnet.limits import SEQ2SEQ_N
+from ptrnet.limits import MAX_MODEL_POINTS, MIN_MODEL_POINTS, SEQ2SEQ_N
 from ptrnet.pointer import metrics, tasks, trained
 
 
@@ -39,18 +39,49 @@ def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
     with its text; output is the answer read into the notation, ended whether the network said ⇐."""
     decoded = trained.hull_decoding(points, mask)
     choices = decoded["choices"]
-    steps = [
-        {
-            "input": choices[t - 1] if t else 0,
-            "choice": choice,
-            "probs": [*p[1:].tolist(), float(p[0])],
-            "masked": [*blocked[1:].tolist(), bool(blocked[0])],
-            "output": choices[: t + 1],
-            "output_text": formats.partial(choices[: t + 1]),
-        }
-        for t, (choice, p, blocked) in enumerate(zip(choices, decoded["probs"], decoded["blocked"], strict=True))
-    ]
+    steps = []
+    for t, (choice, p, blocked) in enumerate(zip(choices, decoded["probs"], decoded["blocked"], strict=True)):
+        probs, masked = [*p[1:].tolist(), float(p[0])], [*blocked[1:].tolist(), bool(blocked[0])]
+        steps.append(
+            {
+                "input": choices[t - 1] if t else 0,
+                "choice": choice,
+                "probs": probs,
+                "masked": masked,
+                "output": choices[: t + 1],
+                "output_text": formats.partial(choices[: t + 1]),
+                "text": {"probs": formats.candidates(probs, masked)},
+            }
+        )
     return {"steps": steps, "output": decoded["output"], "ended": bool(choices) and choices[-1] == 0}
+
+
+def hull_accuracy(n: int) -> dict:
+    """The hull Ptr-Net's greedy exact-match accuracy at n points, one number per n as its results JSON gives it
+    (the tables' row where there is one, else the demo sizes' generated sets), and whether it was trained at n."""
+    m = trained.card("hull")["models"]["ptrnet"]
+    low, high = m["hyper_parameters"]["min_n"], m["hyper_parameters"]["max_n"]
+    rows = {r["test_n"]: r["greedy"]["accuracy"] for r in m["metrics"].values()}
+    return {
+        "n": n,
+        "share": rows.get(n, m["demo_sizes"]["accuracy_greedy"][str(n)]),
+        "train_n": [low, high],
+        "in_training": low <= n <= high,
+        "hidden": m["hyper_parameters"]["hidden"],
+    }
+
+
+def accuracy_text(accuracy: dict) -> str:
+    """Demo 4's accuracy line: the training range, the demo's sizes outside it, and the accuracy at this n."""
+    low, high = accuracy["train_n"]
+    outside = [k for k in range(MIN_MODEL_POINTS, MAX_MODEL_POINTS + 1) if not low <= k <= high]
+    where = "학습 범위 안" if accuracy["in_training"] else "학습 범위 밖"
+    return (
+        f"이 모델(은닉 {accuracy['hidden']})은 점 {low}–{high}개로 학습했으므로, 이 데모에서 놓을 수 있는 "
+        f"{MIN_MODEL_POINTS}–{MAX_MODEL_POINTS}개 가운데 {'개와 '.join(map(str, outside))}개는 학습 범위 밖입니다. "
+        f"점이 {accuracy['n']}개({where})일 때 평가 세트에서 정답 껍질을 그대로 낸 비율은 "
+        f"{formats.percent(accuracy['share'])}입니다."
+    )
 
 
 def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
