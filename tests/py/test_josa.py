@@ -48,7 +48,12 @@ def test_the_particle_fits_the_number_as_read_in_full(particle: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "particle", "written"),
-    [("2.13", "와", "2.13과"), ("4.20", "로", "4.20으로"), ("96.1\u00a0%", "을", "96.1\u00a0%를"), ("7", "으로", "7로")],
+    [
+        ("2.13", "와", "2.13과"),
+        ("4.20", "로", "4.20으로"),
+        ("96.1\u00a0%", "을", "96.1\u00a0%를"),
+        ("7", "으로", "7로"),
+    ],
 )
 def test_the_articles_examples(text: str, particle: str, written: str) -> None:
     assert formats.josa(text, particle) == written
