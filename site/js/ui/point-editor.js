@@ -24,7 +24,11 @@ function helpLine(canvas, { canAdd, canDelete, maxPoints }) {
   ].filter(Boolean);
   canvas.setAttribute("aria-describedby", id);
   const listed = keyboard.flatMap((parts, k) => (k ? [", ", ...parts] : parts));
-  return element("p", { class: "canvas-help", id }, [`${mouse.join(", ")}. 키보드(캔버스를 누른 뒤): `, ...listed, "."]);
+  return element("p", { class: "canvas-help", id }, [
+    `${mouse.join(", ")}. 키보드(캔버스를 누른 뒤): `,
+    ...listed,
+    ".",
+  ]);
 }
 let helpCount = 0;
 
