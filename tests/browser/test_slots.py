@@ -115,4 +115,10 @@ def test_the_trained_models_real_answers_are_shown_for_the_points(page, site_url
     page.fill('[data-demo="slots"] [data-control="n"]', "9")
     wait_ready(page, "slots")
     assert out_value(page, "slots", "real_seq2seq") is None
-    assert "5개로만" in page.text_content('[data-demo="slots"] [data-out="real_seq2seq"]')
+    assert "5번까지의 칸밖에" in page.text_content('[data-demo="slots"] [data-out="real_seq2seq"]')
+    page.fill('[data-demo="slots"] [data-control="n"]', "3")  # fewer points than it learned on: it answers anyway
+    wait_ready(page, "slots")
+    expected = dispatch("slots", "real", {"points": canvas_points(page, CANVAS)})
+    assert out_value(page, "slots", "real_seq2seq") == expected["seq2seq"]
+    note = page.locator('[data-demo="slots"] [data-out="seq2seq_note"]')
+    assert note.is_visible() and note.inner_text() == expected["text"]["seq2seq_note"]

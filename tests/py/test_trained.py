@@ -124,6 +124,20 @@ def test_slots_real_answers_with_both_models_at_five_points() -> None:
     assert all(1 <= j <= 7 for j in seven["ptrnet"])
 
 
+@pytest.mark.parametrize("n", [3, 4])
+def test_slots_real_runs_the_seq2seq_on_fewer_points_than_it_learned_on_and_says_so(n: int) -> None:
+    rng = np.random.default_rng(n)
+    for _ in range(20):
+        points = rng.random((n, 2)).round(3).tolist()
+        res = api.dispatch("slots", "real", {"points": points})
+        assert res["seq2seq"] == trained.seq2seq_tokens(points) and res["seq2seq_reason"] is None
+        assert f"점 {n}개는 처음 보는 입력" in res["text"]["seq2seq_note"]
+        absent = [t for t in res["seq2seq"] if t.isdigit() and int(t) > n]
+        assert all(f"{t}" in res["text"]["seq2seq_note"] for t in absent)
+        if absent:  # an answer naming a point that is not there is never right
+            assert res["correct"]["seq2seq"] is False
+
+
 @pytest.mark.parametrize(
     ("demo", "params"),
     [

@@ -68,14 +68,16 @@ export function mount(root, runtime, store = urlStore) {
   const realSeq = output("real_seq2seq", "학습한 seq2seq(n = 5)의 출력");
   const realVerdicts = [element("span", { class: "real-verdict" }), element("span", { class: "real-verdict" })];
   const ptrLegend = element("span", { class: "legend", text: "Ptr-Net" });
+  const seqNote = element("p", { class: "demo-note real-note", "data-out": "seq2seq_note" });
   const real = element("div", { class: "real-outputs" }, [
     element("p", { class: "real-title", text: "저희가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
     element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
     element("div", { class: "out-row" }, [
-      element("span", { class: "legend", text: "seq2seq (n = 5 전용)" }),
+      element("span", { class: "legend", text: "seq2seq (n = 5로 학습)" }),
       realSeq.node,
       realVerdicts[1],
     ]),
+    seqNote,
   ]);
   const side = element("div", { class: "demo-outputs" }, [
     element("div", { class: "out-row" }, [
@@ -90,8 +92,8 @@ export function mount(root, runtime, store = urlStore) {
   const note = element("p", {
     class: "demo-note",
     text:
-      "n ≤ 5라서 모든 정답 토큰에 칸이 있을 때도 길이별 seq2seq가 ‘괜찮은’ 것은 아닙니다. n마다 출력층이 다른 모델을 따로 두고 따로 학습해야 하며, " +
-      "n = 4 모델이 배운 것은 n = 5 모델과 나누어 쓰지 못합니다. Ptr-Net은 어떤 n이든 같은 가중치 하나로 n + 1개의 칸을 만듭니다.",
+      "점을 3–4개로 줄이면 seq2seq의 칸은 넉넉하지만, 점 다섯 개만 보고 배운 모델에게는 낯선 입력입니다. 그 답이 어떻게 되는지 직접 보세요. " +
+      "Ptr-Net은 점이 몇 개든 같은 가중치로 n + 1개의 칸을 만들어 답합니다.",
   });
   const message = messageLine(() => compute());
   root.replaceChildren(toolbar, element("div", { class: "demo-body slots-body" }, [figure, side]), note, message.node);
@@ -163,6 +165,7 @@ export function mount(root, runtime, store = urlStore) {
     if (!models) {
       realPtr.clear("화면에 나타나면 학습한 모델의 답을 불러옵니다.");
       realSeq.clear("—");
+      seqNote.hidden = true;
       for (const node of realVerdicts) node.textContent = "";
       return;
     }
@@ -173,6 +176,8 @@ export function mount(root, runtime, store = urlStore) {
     ptrLegend.textContent = `Ptr-Net (n = ${models.model.train_n.replace("-", "–")}으로 학습)`;
     realPtr.set(models.ptrnet, models.text.ptrnet);
     verdict(realVerdicts[0], models.correct.ptrnet);
+    seqNote.textContent = models.text.seq2seq_note ?? "";
+    seqNote.hidden = !models.text.seq2seq_note;
     if (models.seq2seq) {
       realSeq.set(models.seq2seq, models.text.seq2seq);
       verdict(realVerdicts[1], models.correct.seq2seq);

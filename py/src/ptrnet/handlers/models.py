@@ -9,8 +9,9 @@ from ptrnet.limits import ATTENTION_POINTS, MIN_MODEL_POINTS, SEQ2SEQ_N
 
 
 def hull_models(n: object) -> tuple[str, ...]:
-    """The weights demo 1 needs for n points: the Ptr-Net, and the seq2seq baseline only at its n = 5."""
-    return ("hull_ptrnet", "hull_seq2seq") if n == SEQ2SEQ_N else ("hull_ptrnet",)
+    """The weights demo 1 needs for n points: the Ptr-Net, and the seq2seq baseline where its output layer has a slot
+    for every point (n <= 5)."""
+    return ("hull_ptrnet", "hull_seq2seq") if isinstance(n, int) and n <= SEQ2SEQ_N else ("hull_ptrnet",)
 
 
 @handler("hull-steps", "real", weights=("hull_ptrnet",))
@@ -41,7 +42,7 @@ def _slots_real_weights(params: dict) -> tuple[str, ...]:
 
 @handler("slots", "real", weights=_slots_real_weights)
 def _slots_real(params: dict) -> dict:
-    """Greedy outputs of the trained Ptr-Net and (at n = 5) of the seq2seq baseline, next to the true hull."""
+    """Greedy outputs of the trained Ptr-Net and (at n <= 5) of the seq2seq baseline, next to the true hull."""
     from ptrnet.views import models
 
     points = model_points(params, MIN_MODEL_POINTS)

@@ -109,21 +109,22 @@ def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
 
 
 def model_outputs(points: list[list[float]]) -> dict:
-    """What the trained Ptr-Net and (only at n = 5) the seq2seq baseline answer for the points, in words, and
-    whether each answer is the true hull (correct, by metrics)."""
+    """What the trained Ptr-Net and the seq2seq baseline answer for the points, in words, and whether each answer
+    is the true hull (correct, by metrics). The seq2seq answers wherever its output layer has a slot for every point
+    (n <= 5), on fewer points than it was trained on too, where it meets inputs unlike any it saw."""
     n = len(points)
     truth = hull_sequence(points)
-    s2s = trained.seq2seq_tokens(points) if n == SEQ2SEQ_N else None
-    reason = (
-        None
-        if s2s is not None
-        else f"seq2seq 기준 모델은 점 {SEQ2SEQ_N}개로만 학습되어 n = {n}에서는 답할 수 없습니다."
-    )
+    s2s = trained.seq2seq_tokens(points) if n <= SEQ2SEQ_N else None
+    reason = None if s2s is not None else f"이 seq2seq의 출력층에는 {SEQ2SEQ_N}번까지의 칸밖에 없어 점 {n}개의 답을 적을 수 없습니다."
     ptr = hull_steps(points, False)["output"]
-    text = {"ptrnet": formats.sequence(ptr)} | ({"seq2seq": formats.sequence(s2s)} if s2s is not None else {})
+    text = {"ptrnet": formats.sequence(ptr)}
+    if s2s is not None:
+        text["seq2seq"] = formats.sequence(s2s)
+    if s2s is not None and n < SEQ2SEQ_N:
+        text["seq2seq_note"] = _unseen_size_note(n, s2s)
     correct = {
         "ptrnet": metrics.hull_outcome(points, truth, ptr)["correct"],
-        "seq2seq": None if s2s is None else metrics.hull_outcome(points, truth, _token_points(s2s))["correct"],
+        "seq2seq": None if s2s is None else metrics.hull_outcome(points, truth, _token_points(s2s, n))["correct"],
     }
     return {
         "ptrnet": ptr,
@@ -135,6 +136,17 @@ def model_outputs(points: list[list[float]]) -> dict:
     }
 
 
-def _token_points(tokens: Sequence[str]) -> list[int]:
-    """The seq2seq's tokens as 1-based point indices; a token that names no point (⇒) as 0, which none is."""
-    return [int(t) if t.isdigit() else 0 for t in tokens]
+def _token_points(tokens: Sequence[str], n: int) -> list[int]:
+    """The seq2seq's tokens as 1-based point indices; a token that names no point (⇒, or a number above n) as 0,
+    which none is."""
+    return [int(t) if t.isdigit() and int(t) <= n else 0 for t in tokens]
+
+
+def _unseen_size_note(n: int, tokens: Sequence[str]) -> str:
+    """Why the seq2seq's answer on fewer points than it learned on deserves a look, and what it named that is not there."""
+    absent = sorted({t for t in tokens if t.isdigit() and int(t) > n}, key=int)
+    said = f" 답에 나온 {', '.join(absent)}번 점은 이 배치에 없습니다." if absent else ""
+    return (
+        f"출력 칸은 모자라지 않지만, 이 모델은 점 {SEQ2SEQ_N}개짜리 예제만 보고 배웠습니다. "
+        f"점 {n}개는 처음 보는 입력입니다.{said}"
+    )
