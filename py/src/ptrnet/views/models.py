@@ -115,7 +115,11 @@ def model_outputs(points: list[list[float]]) -> dict:
     n = len(points)
     truth = hull_sequence(points)
     s2s = trained.seq2seq_tokens(points) if n <= SEQ2SEQ_N else None
-    reason = None if s2s is not None else f"이 seq2seq의 출력층에는 {SEQ2SEQ_N}번까지의 칸밖에 없어 점 {n}개의 답을 적을 수 없습니다."
+    reason = (
+        None
+        if s2s is not None
+        else f"이 seq2seq의 출력층에는 {SEQ2SEQ_N}번까지의 칸밖에 없어 점 {n}개의 답을 적을 수 없습니다."
+    )
     ptr = hull_steps(points, False)["output"]
     text = {"ptrnet": formats.sequence(ptr)}
     if s2s is not None:
