@@ -18,6 +18,11 @@ def assert_matches_oracle(page, p_gen: float) -> dict:
     assert list(final.values()) == pytest.approx(list(expected["final"].values()), abs=1e-12)
     assert sum(final.values()) == pytest.approx(1)
     assert out_value(page, DEMO, "chosen") == expected["chosen"]
+    text = expected["text"]  # the numbers read as Python wrote them
+    assert page.text_content(f'{ROOT} [data-out="p_gen"]') == text["p_gen"]
+    assert page.text_content(f'{ROOT} [data-out="final"]') == text["top"]
+    now = f"지금: P(w) = {text['p_gen']} · P_vocab(w) + {text['copy_share']} · Σ a_i"
+    assert page.text_content(f"{ROOT} .pg-formula-now") == now
     return expected
 
 

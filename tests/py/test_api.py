@@ -181,6 +181,26 @@ def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
     json.dumps([reset, chunk, view, curves])
 
 
+def written_percent(share: float) -> str:
+    """SPEC section 4's percentage: one decimal, two where one would show 100 %."""
+    one = f"{100 * share:.1f}"
+    return f"{one if one != '100.0' else f'{100 * share:.2f}'}\u00a0%"
+
+
+def test_sorter_replies_carry_their_numbers_written_for_the_page():
+    reset = dispatch("sort-trainer", "reset", {"seed": 3, "mask": True, "instance": "text-test"})
+    assert reset["text"] == {"loss": "–", "accuracy10": written_percent(reset["accuracy10"])}
+    chunk = dispatch("sort-trainer", "train", {"iterations": 20, "instance": "text-test"})
+    assert chunk["text"] == {"loss": f"{chunk['loss']:.4f}"}  # no accuracy10 in a training chunk
+    view = dispatch("sort-trainer", "view", {"length": 12, "sample_seed": 4, "instance": "text-test"})
+    heatmap = view["heatmap"]
+    assert heatmap["text"]["x"] == [f"{v:.2f}" for v in heatmap["x"]]
+    assert [float(label) for label in heatmap["text"]["x"]] == heatmap["x"]  # the labels are the values themselves
+    curves = dispatch("length-eval", "evaluate", {"lengths": [5, 6, 30], "instance": "text-test"})
+    for key in ("seq_acc", "pos_acc", "invalid"):
+        assert curves["text"][key] == [written_percent(v) for v in curves[key]]
+
+
 def test_set_mask_keeps_the_weights():
     dispatch("sort-trainer", "reset", {"seed": 2, "mask": True, "instance": "mask-test"})
     dispatch("sort-trainer", "train", {"iterations": 10, "instance": "mask-test"})
