@@ -54,6 +54,8 @@ def assert_shows_python_text(page, d):
     pointer = out_value(page, DEMO, "pointer")
     assert shown("pointer") == f"e{pointer} (a{pointer} = {text['weights'][pointer - 1]})"
     assert shown("max_weight") == f"{text['max_weight']} · 엔트로피 {text['entropy']} (자연로그)"
+    bars = page.get_attribute(f"{ROOT} canvas.bar-canvas", "aria-label")  # the bars' value labels, listed
+    assert bars.endswith(": " + ", ".join(f"e{j + 1} {share}" for j, share in enumerate(text["shares"])))
 
 
 def test_default_vector_mixes_and_points(demo):

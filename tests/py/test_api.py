@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 import pytest
-from checks import HANGUL, assert_plain
+from checks import HANGUL, assert_plain, written_percent
 
 import ptrnet
 from ptrnet import api, handlers
@@ -179,12 +179,6 @@ def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
     assert curves["seq_acc"] == pytest.approx(list(expected["seq_acc"]), abs=1e-12)
     assert curves["iteration"] == 30
     json.dumps([reset, chunk, view, curves])
-
-
-def written_percent(share: float) -> str:
-    """SPEC section 4's percentage: one decimal, two where one would show 100 %."""
-    one = f"{100 * share:.1f}"
-    return f"{one if one != '100.0' else f'{100 * share:.2f}'}\u00a0%"
 
 
 def test_sorter_replies_carry_their_numbers_written_for_the_page():

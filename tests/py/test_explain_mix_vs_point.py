@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from checks import assert_korean_error
+from checks import assert_korean_error, written_percent
 from scipy.spatial import ConvexHull
 from scipy.stats import entropy
 
@@ -94,6 +94,7 @@ def test_the_reply_writes_its_numbers_for_the_page(d):
     out = dispatch("mix-vs-point", "solve", {"d": d})
     text = out["text"]
     assert text["weights"] == [f"{a:.3f}" for a in out["weights"]]
+    assert text["shares"] == [written_percent(a) for a in out["weights"]]
     assert text["d"] == f"({out['d'][0]:.2f}, {out['d'][1]:.2f})"
     assert text["d_length"] == f"{np.linalg.norm(out['d']):.2f}"
     assert text["mixed"] == f"({out['mixed'][0]:.2f}, {out['mixed'][1]:.2f})"

@@ -4,7 +4,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
-from checks import assert_korean_error, raw_json
+from checks import assert_korean_error, raw_json, written_percent
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -104,5 +104,8 @@ def test_the_reply_writes_p_gen_its_complement_and_the_three_likeliest_words(p_g
     expected = formula(p_gen, EXAMPLE["vocab"], EXAMPLE["attention"], EXAMPLE["source"])
     words = list(dict.fromkeys(EXAMPLE["source"] + list(EXAMPLE["vocab"])))  # equals keep this order (source first)
     top = sorted(words, key=lambda w: -expected[w])[:3]
-    assert out["text"]["top"] == " · ".join(f"{w} {100 * expected[w]:.1f}\u00a0%" for w in top)
+    assert out["text"]["top"] == " · ".join(f"{w} {written_percent(expected[w])}" for w in top)
     assert out["text"]["p_gen"] == f"{p_gen:.2f}" and out["text"]["copy_share"] == f"{1 - p_gen:.2f}"
+    assert out["text"]["attention"] == [written_percent(a) for a in EXAMPLE["attention"]]
+    assert out["text"]["vocab"] == {w: written_percent(p) for w, p in EXAMPLE["vocab"].items()}
+    assert out["text"]["final"] == {w: written_percent(expected[w]) for w in out["final"]}

@@ -115,6 +115,7 @@ export function mount(root, runtime, store = urlStore) {
         bars: result.weights.map((a, j) => ({
           label: `e${j + 1}`,
           value: a,
+          text: result.text.shares[j],
           color: j + 1 === result.pointer ? COLORS.pointer : COLORS.bar,
           highlight: j + 1 === result.pointer,
         })),

@@ -132,17 +132,27 @@ export function mount(root, runtime, store = urlStore) {
 
   const markDirty = redrawer(() => {
     if (!result) return;
-    const { source: words, oov, attention, vocab, final: mixed, origin, chosen: winner } = result;
+    const { source: words, oov, attention, vocab, final: mixed, origin, chosen: winner, text } = result;
     // One scale for all three charts, so their bars compare: every P(w) is at most the
     // largest attention or vocabulary probability.
     const max = Math.ceil(Math.max(...attention, ...Object.values(vocab)) * 10) / 10;
     copyChart.bars.render({
       max,
-      bars: words.map((word, i) => ({ label: starred(word, oov[i]), value: attention[i], color: COLORS.copy })),
+      bars: words.map((word, i) => ({
+        label: starred(word, oov[i]),
+        value: attention[i],
+        text: text.attention[i],
+        color: COLORS.copy,
+      })),
     });
     vocabChart.bars.render({
       max,
-      bars: Object.entries(vocab).map(([word, p]) => ({ label: word, value: p, color: COLORS.generate })),
+      bars: Object.entries(vocab).map(([word, p]) => ({
+        label: word,
+        value: p,
+        text: text.vocab[word],
+        color: COLORS.generate,
+      })),
     });
     const oovWords = new Set(words.filter((_, i) => oov[i]));
     finalChart.bars.render({
@@ -150,6 +160,7 @@ export function mount(root, runtime, store = urlStore) {
       bars: Object.entries(mixed).map(([word, p]) => ({
         label: starred(word, oovWords.has(word)),
         value: p,
+        text: text.final[word],
         color: ORIGIN[origin[word]].color(),
         highlight: word === winner,
       })),

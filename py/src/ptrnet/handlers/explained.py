@@ -48,6 +48,7 @@ def _mix_vs_point(params: dict) -> dict:
     out = explain.attention(explain.ENCODERS, explain.clamp_length(d))
     text = {
         "weights": [formats.fixed(a, formats.WEIGHT_DIGITS) for a in out["weights"]],
+        "shares": [formats.percent(a) for a in out["weights"]],  # the bars' labels
         "d": formats.vector(out["d"], formats.VECTOR_DIGITS),
         "d_length": formats.fixed(math.hypot(*out["d"]), formats.VECTOR_DIGITS),
         "mixed": formats.vector(out["mixed"], formats.VECTOR_DIGITS),
@@ -78,5 +79,9 @@ def _pointer_generator(params: dict) -> dict:
         "p_gen": formats.fixed(float(p_gen), formats.P_GEN_DIGITS),
         "copy_share": formats.fixed(1 - float(p_gen), formats.P_GEN_DIGITS),  # 1 − p_gen in the formula line
         "top": formats.top_shares(mix["final"], formats.TOP_WORDS),
+        # the bars' labels
+        "attention": [formats.percent(a) for a in ex["attention"]],
+        "vocab": {w: formats.percent(p) for w, p in ex["vocab"].items()},
+        "final": {w: formats.percent(p) for w, p in mix["final"].items()},
     }
     return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True, "text": text}
