@@ -5,6 +5,7 @@ import ast
 import json
 import os
 import shutil
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -18,23 +19,27 @@ from sitebuild.config import (
     SOURCE_DATE_EPOCH,
     STDLIB,
     STDLIB_FULL,
+    VENV_PYTHON,
     WHEEL_LEFT_OUT,
 )
 from sitebuild.shell import run
 
 HERE = Path(__file__).resolve().parent
 OUR_SOURCES = PY_PROJECT / "src" / OUR_PACKAGE  # the modules of our wheel, as written
-# Stdlib modules the site imports where bytecode_compile's trace does not reach: lazily, inside functions (numpy's
-# where the site calls them, and ours, which check_imports finds and stops the build on until they are listed here).
-EXTRA_MODULES = [
-    "pickle",
-    "secrets",
-    "hashlib",
-    "textwrap",
-    "encodings.latin_1",
-    "encodings.ascii",
-    "encodings.utf_8_sig",
-]
+
+
+def extra_modules(full_stdlib: Path, sources: Path = OUR_SOURCES) -> list[str]:
+    """The stdlib modules the site imports where bytecode_compile's trace does not reach, none listed by hand: those
+    the worker's requests import when answered (worker_imports.py, under CPython: numpy's lazy imports where the
+    site calls them) and those our `sources` import anywhere, also inside a function."""
+    with tempfile.TemporaryDirectory() as tmp:
+        found = Path(tmp) / "modules.json"
+        env = {**os.environ, "PYTHONPATH": str(sources.parent)}  # these sources, not the installed package's
+        run(VENV_PYTHON, HERE / "worker_imports.py", found, env=env)
+        imported = json.loads(found.read_text(encoding="utf-8"))
+    with zipfile.ZipFile(full_stdlib) as stdlib:
+        known = {module_name(name) for name in stdlib.namelist() if name.endswith(".py")}
+    return sorted({name for name in imported if name in known} | set(_stdlib_imports(sources, full_stdlib)))
 
 
 def precompile(pyodide_dir: Path, wheels: list[Path]) -> None:
@@ -57,7 +62,7 @@ def precompile(pyodide_dir: Path, wheels: list[Path]) -> None:
         official,
         pyodide_dir / STDLIB,
         HERE / "bytecode_compile.py",
-        json.dumps(EXTRA_MODULES),
+        json.dumps(extra_modules(official)),
         json.dumps(date_time),
         json.dumps([str(wheel) for wheel in wheels]),
         json.dumps(WHEEL_LEFT_OUT),
@@ -82,7 +87,7 @@ for name, where in json.loads(os.environ["SITE_IMPORTS"]).items():
 def check_imports(pyodide_dir: Path, sources: Path = OUR_SOURCES) -> None:
     """Start the shipped Pyodide under node and import numpy's subpackages, every module of our wheel (from its
     `sources`) and every stdlib module those import anywhere, also inside a function, so that a file WHEEL_LEFT_OUT
-    should have kept, or a module missing from EXTRA_MODULES, stops the build instead of the site (which would
+    should have kept, or a stdlib subset built from other sources, stops the build instead of the site (which would
     download the full stdlib for it)."""
     paths = [str(path.relative_to(sources.parent)) for path in sorted(sources.rglob("*.py"))]
     wanted = {**{module_name(path): path for path in paths}, **_stdlib_imports(sources, pyodide_dir / STDLIB_FULL)}
@@ -96,8 +101,8 @@ def check_imports(pyodide_dir: Path, sources: Path = OUR_SOURCES) -> None:
         "if (missing) { console.error(`These imports fail in the site's Pyodide:\\n${missing}`); process.exit(1); }"
     )
     hint = (
-        " Add a stdlib module named above to EXTRA_MODULES in py/sitebuild/bytecode.py (the site's stdlib holds only"
-        " what the build saw imported); for a numpy file, narrow WHEEL_LEFT_OUT in py/sitebuild/config.py."
+        " The site's stdlib holds only what the build found imported (extra_modules in py/sitebuild/bytecode.py):"
+        " rebuild from these sources; for a numpy file, narrow WHEEL_LEFT_OUT in py/sitebuild/config.py."
     )
     env = {**os.environ, "SITE_IMPORTS": json.dumps(wanted)}
     run("node", "--input-type=module", "-e", script, hint=hint, env=env)

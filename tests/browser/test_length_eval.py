@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from ptrnet import formats
 from tests.browser.conftest import ARTIFACTS, PageWatch, out_value, wait_ready
 from tests.browser.settle import calls_ahead
 
@@ -50,6 +51,17 @@ def evaluate(page):
     return page.evaluate("() => window.__progress")
 
 
+def assert_summary_written_by_python(page):
+    """The summary line gives the latest run's shares exactly as ptrnet.formats writes them."""
+    curves = out_value(page, DEMO, "curves")
+    at = {key: dict(zip(curves["lengths"], curves[key], strict=True)) for key in ("seq_acc", "pos_acc")}
+    written = [formats.percent(v) for v in (at["seq_acc"][10], at["seq_acc"][50], at["pos_acc"][50])]
+    worst = formats.percent(max(curves["invalid"]))
+    assert page.text_content(f'{ROOT} [data-out="curves"]') == (
+        f"수열 정확도 n = 10: {written[0]}, n = 50: {written[1]} · 위치별 정확도 n = 50: {written[2]} · 잘못된 출력 최대 {worst}"
+    )
+
+
 @pytest.fixture(scope="module")
 def trained_page(browser, site_url):
     """index.html with demo 5's model trained with the mask to at least 600 iterations."""
@@ -88,6 +100,7 @@ def test_the_masked_model_sorts_every_length_up_to_fifty(demo):
     assert len([p for p in progress if 0 < p < 46]) >= 3
     assert progress == sorted(progress)
     assert "46/46" in demo.text_content(ROOT)
+    assert_summary_written_by_python(demo)
     model = out_value(demo, DEMO, "model")
     assert model["iteration"] == trained_iteration and model["mask"] is True
     assert demo.watch.console_errors == []
@@ -148,3 +161,4 @@ def test_without_the_mask_invalid_outputs_appear_and_grow_with_length(demo):
     assert curves["invalid"][-1] >= 0.5
     assert curves["invalid"][-1] >= curves["invalid"][0]
     assert curves["seq_acc"][-1] < 0.5
+    assert_summary_written_by_python(demo)  # here the worst invalid share is not 0

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from ptrnet.api import dispatch
 from ptrnet.explain import ENCODERS, attention
 from tests.browser.conftest import canvas_points, drag, out_value, pixel_of, wait_ready
 
@@ -36,7 +37,25 @@ def assert_matches_oracle(page):
     assert sum(weights) == pytest.approx(1)
     assert out_value(page, DEMO, "mixed") == pytest.approx(expected["mixed"], abs=1e-12)
     assert out_value(page, DEMO, "pointer") == expected["pointer"] == weights.index(max(weights)) + 1
+    assert_shows_python_text(page, d)
     return d
+
+
+def assert_shows_python_text(page, d):
+    """Every number in the outputs reads as CPython's reply writes it."""
+    text = dispatch(DEMO, "solve", {"d": d})["text"]
+
+    def shown(name):
+        return page.text_content(f'{ROOT} [data-out="{name}"]')
+
+    assert shown("weights") == " · ".join(f"a{j + 1} {a}" for j, a in enumerate(text["weights"]))
+    assert shown("d") == f"{text['d']}, 길이 {text['d_length']}"
+    assert shown("mixed") == text["mixed"]
+    pointer = out_value(page, DEMO, "pointer")
+    assert shown("pointer") == f"e{pointer} (a{pointer} = {text['weights'][pointer - 1]})"
+    assert shown("max_weight") == f"{text['max_weight']} · 엔트로피 {text['entropy']} (자연로그)"
+    bars = page.get_attribute(f"{ROOT} canvas.bar-canvas", "aria-label")  # the bars' value labels, listed
+    assert bars.endswith(": " + ", ".join(f"e{j + 1} {share}" for j, share in enumerate(text["shares"])))
 
 
 def test_default_vector_mixes_and_points(demo):

@@ -18,6 +18,18 @@ def assert_matches_oracle(page, p_gen: float) -> dict:
     assert list(final.values()) == pytest.approx(list(expected["final"].values()), abs=1e-12)
     assert sum(final.values()) == pytest.approx(1)
     assert out_value(page, DEMO, "chosen") == expected["chosen"]
+    text = expected["text"]  # the numbers read as Python wrote them
+    assert page.text_content(f'{ROOT} [data-out="p_gen"]') == text["p_gen"]
+    assert page.text_content(f'{ROOT} [data-out="final"]') == text["top"]
+    now = f"지금: P(w) = {text['p_gen']} · P_vocab(w) + {text['copy_share']} · Σ a_i"
+    assert page.text_content(f"{ROOT} .pg-formula-now") == now
+    # The bars' value labels, as each canvas's label lists them: word, then Python's percentage.
+    charts = [canvas.get_attribute("aria-label") for canvas in page.locator(f"{ROOT} canvas.bar-canvas").all()]
+    oov = {w for w, outside in zip(expected["source"], expected["oov"], strict=True) if outside}
+    copied = [(f"{w}★" if w in oov else w, p) for w, p in zip(expected["source"], text["attention"], strict=True)]
+    mixed = [(f"{w}★" if w in oov else w, p) for w, p in text["final"].items()]
+    for chart, bars in zip(charts, (copied, text["vocab"].items(), mixed), strict=True):
+        assert chart.endswith(": " + ", ".join(f"{word} {p}" for word, p in bars))
     return expected
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from ptrnet.api import dispatch
 from ptrnet.limits import MAX_SORTER_CHUNK
 from tests.browser.conftest import MAX_FRAME_GAP_MS, longest_frame_gap, out_value, wait_ready, watch_frames
 from tests.browser.settle import calls_ahead, open_with_clock
@@ -38,6 +39,30 @@ def wait_iteration(page, at_least, timeout=30_000):
     )
 
 
+def shown(page, name):
+    return page.text_content(f'{ROOT} [data-out="{name}"]')
+
+
+def python_view_after_steps(steps: int) -> dict:
+    """CPython's view of the default demo (seed 0, mask, length 8, sample 0) after that many single steps."""
+    instance = f"browser-oracle-{steps}"
+    dispatch(DEMO, "reset", {"seed": 0, "mask": True, "instance": instance})
+    for _ in range(steps):
+        dispatch(DEMO, "train", {"iterations": 1, "instance": instance})
+    return dispatch(DEMO, "view", {"length": 8, "sample_seed": 0, "instance": instance})
+
+
+def assert_shows_python_text(page, expected: dict) -> None:
+    """The loss, the accuracy and the values of both orders read exactly as Python wrote them."""
+    assert shown(page, "loss") == expected["text"]["loss"]
+    assert shown(page, "accuracy10") == expected["text"]["accuracy10"]
+    heatmap = expected["heatmap"]
+    labels = heatmap["text"]["x"]
+    rows = page.locator(f"{ROOT} .order-line").all()
+    assert rows[0].locator(".order-item").all_text_contents() == [labels[j] for j in heatmap["correct"]]
+    assert rows[1].locator(".order-item").all_text_contents() == [labels[j] for j in heatmap["choices"]]
+
+
 def test_starts_untrained_with_a_heat_map_of_eight_numbers(demo):
     assert iteration(demo) == 0
     assert out_value(demo, DEMO, "loss") is None
@@ -49,6 +74,7 @@ def test_starts_untrained_with_a_heat_map_of_eight_numbers(demo):
     assert demo.is_enabled(f'{ROOT} [data-action="train"]')
     assert demo.is_disabled(f'{ROOT} [data-action="pause"]')
     assert "반복" in demo.text_content(ROOT) and "손실" in demo.text_content(ROOT)
+    assert_shows_python_text(demo, python_view_after_steps(0))
     # A request the page would never send gets a Korean InputError and leaves the demo working.
     error = demo.evaluate(
         """async () => {
@@ -94,6 +120,7 @@ def test_step_is_one_iteration_and_reset_starts_over_from_the_seed(demo):
         wait_ready(demo, DEMO)
         assert iteration(demo) == k
     loss_after_three = out_value(demo, DEMO, "loss")
+    assert_shows_python_text(demo, python_view_after_steps(3))
     assert isinstance(loss_after_three, float)
     click(demo, "train")
     wait_iteration(demo, 50)

@@ -29,6 +29,12 @@ def assert_plain(value) -> None:
         assert value is None or type(value) in (int, float, str, bool), type(value)  # None is JSON null
 
 
+def written_percent(share: float) -> str:
+    """SPEC section 4's percentage, written out: one decimal, two where one would show 100 %, a no-break space."""
+    one = f"{100 * share:.1f}"
+    return f"{one if one != '100.0' else f'{100 * share:.2f}'}\u00a0%"
+
+
 def assert_korean_error(demo: str, params: dict) -> None:
     """dispatch(demo, "solve", params) raises an InputError with a Korean message."""
     with pytest.raises(InputError) as err:

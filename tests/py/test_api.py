@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 import pytest
-from checks import HANGUL, assert_plain
+from checks import HANGUL, assert_plain, written_percent
 
 import ptrnet
 from ptrnet import api, handlers
@@ -179,6 +179,20 @@ def test_sorter_handlers_train_view_and_evaluate_one_shared_model():
     assert curves["seq_acc"] == pytest.approx(list(expected["seq_acc"]), abs=1e-12)
     assert curves["iteration"] == 30
     json.dumps([reset, chunk, view, curves])
+
+
+def test_sorter_replies_carry_their_numbers_written_for_the_page():
+    reset = dispatch("sort-trainer", "reset", {"seed": 3, "mask": True, "instance": "text-test"})
+    assert reset["text"] == {"loss": "–", "accuracy10": written_percent(reset["accuracy10"])}
+    chunk = dispatch("sort-trainer", "train", {"iterations": 20, "instance": "text-test"})
+    assert chunk["text"] == {"loss": f"{chunk['loss']:.4f}"}  # no accuracy10 in a training chunk
+    view = dispatch("sort-trainer", "view", {"length": 12, "sample_seed": 4, "instance": "text-test"})
+    heatmap = view["heatmap"]
+    assert heatmap["text"]["x"] == [f"{v:.2f}" for v in heatmap["x"]]
+    assert [float(label) for label in heatmap["text"]["x"]] == heatmap["x"]  # the labels are the values themselves
+    curves = dispatch("length-eval", "evaluate", {"lengths": [5, 6, 30], "instance": "text-test"})
+    for key in ("seq_acc", "pos_acc", "invalid"):
+        assert curves["text"][key] == [written_percent(v) for v in curves[key]]
 
 
 def test_set_mask_keeps_the_weights():

@@ -4,7 +4,7 @@ import math
 
 import numpy as np
 import pytest
-from checks import assert_korean_error
+from checks import assert_korean_error, written_percent
 from scipy.spatial import ConvexHull
 from scipy.stats import entropy
 
@@ -87,3 +87,15 @@ def test_default_d_points_at_e1_and_mixes_between_inputs():
 )
 def test_mix_vs_point_rejects_bad_d_in_korean(d):
     assert_korean_error("mix-vs-point", {"d": d})
+
+
+@pytest.mark.parametrize("d", [[1.2, 1.0], [0, 0], [-1.5, 0.5], [30, 40]])
+def test_the_reply_writes_its_numbers_for_the_page(d):
+    out = dispatch("mix-vs-point", "solve", {"d": d})
+    text = out["text"]
+    assert text["weights"] == [f"{a:.3f}" for a in out["weights"]]
+    assert text["shares"] == [written_percent(a) for a in out["weights"]]
+    assert text["d"] == f"({out['d'][0]:.2f}, {out['d'][1]:.2f})"
+    assert text["d_length"] == f"{np.linalg.norm(out['d']):.2f}"
+    assert text["mixed"] == f"({out['mixed'][0]:.2f}, {out['mixed'][1]:.2f})"
+    assert text["max_weight"] == f"{max(out['weights']):.3f}" and text["entropy"] == f"{out['entropy']:.2f}"

@@ -4,7 +4,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
-from checks import assert_korean_error, raw_json
+from checks import assert_korean_error, raw_json, written_percent
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +96,16 @@ def test_default_p_gen_copies_the_oov_name():
 @pytest.mark.parametrize("p_gen", [-0.01, 1.01, float("nan"), float("inf"), "0.3", True, None, [0.3]])
 def test_pointer_generator_rejects_bad_p_gen_in_korean(p_gen):
     assert_korean_error("pointer-generator", {"p_gen": p_gen})
+
+
+@pytest.mark.parametrize("p_gen", [0.3, 0, 1, 0.85, 0.07])
+def test_the_reply_writes_p_gen_its_complement_and_the_three_likeliest_words(p_gen):
+    out = dispatch("pointer-generator", "solve", {"p_gen": p_gen})
+    expected = formula(p_gen, EXAMPLE["vocab"], EXAMPLE["attention"], EXAMPLE["source"])
+    words = list(dict.fromkeys(EXAMPLE["source"] + list(EXAMPLE["vocab"])))  # equals keep this order (source first)
+    top = sorted(words, key=lambda w: -expected[w])[:3]
+    assert out["text"]["top"] == " · ".join(f"{w} {written_percent(expected[w])}" for w in top)
+    assert out["text"]["p_gen"] == f"{p_gen:.2f}" and out["text"]["copy_share"] == f"{1 - p_gen:.2f}"
+    assert out["text"]["attention"] == [written_percent(a) for a in EXAMPLE["attention"]]
+    assert out["text"]["vocab"] == {w: written_percent(p) for w, p in EXAMPLE["vocab"].items()}
+    assert out["text"]["final"] == {w: written_percent(expected[w]) for w in out["final"]}

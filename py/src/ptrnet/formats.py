@@ -12,6 +12,13 @@ LENGTH_DIGITS = 4  # one tour's length on the companion page
 MEAN_LENGTH_DIGITS = 3  # a mean tour length and a ratio the experiment runner measured
 TABLE_DIGITS = 2  # tour lengths as the paper's tables give them (and ours beside them)
 RATIO_DIGITS = 3  # a tour length over the reference tour's
+LOSS_DIGITS = 4  # demo 5's smoothed training loss
+SORT_VALUE_DIGITS = 2  # demo 5's test sequence is drawn with these decimals, and so written
+WEIGHT_DIGITS = 3  # an attention weight a_j (demo 3)
+VECTOR_DIGITS = 2  # a 2-D vector and its length (demo 3)
+P_GEN_DIGITS = 2  # p_gen and 1 − p_gen (demo 7), as its slider steps
+ENTROPY_DIGITS = 2  # an entropy in nats (demo 3)
+TOP_WORDS = 3  # demo 7 names its final distribution's three likeliest words
 
 
 def percent(share: float | None, space: str = NBSP) -> str:
@@ -46,6 +53,17 @@ def area(summary: dict, space: str = NBSP) -> str:
 def fixed(value: float | None, digits: int) -> str:
     """A number with a fixed count of decimals; '–' if missing."""
     return MISSING if value is None else f"{value:.{digits}f}"
+
+
+def vector(v: Sequence[float], digits: int) -> str:
+    """A vector's coordinates in brackets: (1.2, 1) -> '(1.20, 1.00)'."""
+    return "(" + ", ".join(fixed(x, digits) for x in v) + ")"
+
+
+def top_shares(shares: dict[str, float], k: int) -> str:
+    """The k largest shares, largest first (equals keep their order), as 'word 36.4 % · word 12.0 %'."""
+    ranked = sorted(shares.items(), key=lambda item: -item[1])[:k]
+    return " · ".join(f"{word} {percent(share)}" for word, share in ranked)
 
 
 def count(n: int) -> str:

@@ -42,8 +42,6 @@ function chunksOf(lengths) {
 }
 const CHUNKS = chunksOf(LENGTHS);
 
-const wholePercent = (p) => percent(p, 0);
-
 function describeModel(run) {
   const [first, last] = run.iterations;
   const when =
@@ -122,7 +120,7 @@ export function mount(root, runtime) {
     const faint = runs.filter((run) => run !== bold);
     chart.render({
       x: { min: 3.5, max: 51, ticks: [5, 10, 15, 20, 25, 30, 35, 40, 45, 50], label: "입력 길이 n" },
-      y: { min: -0.03, max: 1.03, ticks: [0, 0.25, 0.5, 0.75, 1], format: wholePercent, label: "비율" },
+      y: { min: -0.03, max: 1.03, ticks: [0, 0.25, 0.5, 0.75, 1], format: (p) => percent(p, 0), label: "비율" },
       bands: [{ from: TRAIN_LENGTHS[0], to: TRAIN_LENGTHS[1], color: COLORS.trainBand }], // named in the legend
       series: [...faint.flatMap((run) => lines(run, true)), ...(bold ? lines(bold, false) : [])],
       legend: [
@@ -179,6 +177,7 @@ export function mount(root, runtime) {
       apply(reply) {
         if (run !== current) return; // cancelled meanwhile
         for (const key of ["lengths", "seq_acc", "pos_acc", "invalid"]) run[key].push(...reply[key]);
+        for (const key of ["seq_acc", "pos_acc", "invalid"]) run.text[key].push(...reply.text[key]);
         run.iterations = [run.iterations[0] ?? reply.iteration, reply.iteration];
         run.masks.add(reply.mask);
         bar.value = run.lengths.length;
@@ -191,7 +190,15 @@ export function mount(root, runtime) {
 
   function evaluate() {
     if (current) return;
-    const run = { lengths: [], seq_acc: [], pos_acc: [], invalid: [], iterations: [null, null], masks: new Set() };
+    const run = {
+      lengths: [],
+      seq_acc: [],
+      pos_acc: [],
+      invalid: [],
+      text: { seq_acc: [], pos_acc: [], invalid: [] }, // as Python wrote each share
+      iterations: [null, null],
+      masks: new Set(),
+    };
     current = run;
     message.clear();
     bar.value = 0;
@@ -206,11 +213,12 @@ export function mount(root, runtime) {
     current = null;
     runs.push(run);
     if (runs.length > MAX_FAINT + 1) runs.splice(0, runs.length - MAX_FAINT - 1);
-    const { lengths, seq_acc, pos_acc, invalid } = run;
-    const at = (values, n) => values[lengths.indexOf(n)];
+    const { lengths, seq_acc, pos_acc, invalid, text } = run;
+    const at = (written, n) => written[lengths.indexOf(n)];
+    const worst = invalid.indexOf(Math.max(...invalid));
     curves.set(
       { lengths, seq_acc, pos_acc, invalid },
-      `수열 정확도 n = 10: ${wholePercent(at(seq_acc, 10))}, n = 50: ${wholePercent(at(seq_acc, 50))} · 위치별 정확도 n = 50: ${wholePercent(at(pos_acc, 50))} · 잘못된 출력 최대 ${wholePercent(Math.max(...invalid))}`,
+      `수열 정확도 n = 10: ${at(text.seq_acc, 10)}, n = 50: ${at(text.seq_acc, 50)} · 위치별 정확도 n = 50: ${at(text.pos_acc, 50)} · 잘못된 출력 최대 ${text.invalid[worst]}`,
     );
     showEvaluated();
     if (run.iterations[1] === 0)

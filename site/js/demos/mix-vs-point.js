@@ -21,7 +21,6 @@ const KEY_STEP = 0.1; // arrow keys; Shift: 5×
 
 const round2 = (value) => Math.round(value * 100) / 100;
 const clampToView = (value) => Math.min(RANGE, Math.max(-RANGE, value));
-const formatVector = ([x, y]) => `(${x.toFixed(2)}, ${y.toFixed(2)})`;
 
 // `store` keeps the state: the URL on our pages, the element's attributes in an embed.
 export function mount(root, runtime, store = urlStore) {
@@ -87,17 +86,15 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      weights.set(answer.weights, answer.weights.map((a, j) => `a${j + 1} ${a.toFixed(3)}`).join(" · "));
-      dOut.set(answer.d, `${formatVector(answer.d)}, 길이 ${Math.hypot(...answer.d).toFixed(2)}`);
-      mixed.set(answer.mixed, formatVector(answer.mixed));
+      const { text } = answer;
+      weights.set(answer.weights, text.weights.map((a, j) => `a${j + 1} ${a}`).join(" · "));
+      dOut.set(answer.d, `${text.d}, 길이 ${text.d_length}`);
+      mixed.set(answer.mixed, text.mixed);
       pointer.set(
         answer.pointer,
-        `e${answer.pointer} (a${answer.pointer} = ${answer.weights[pointIndex(answer.pointer, answer.weights.length)].toFixed(3)})`,
+        `e${answer.pointer} (a${answer.pointer} = ${text.weights[pointIndex(answer.pointer, text.weights.length)]})`,
       );
-      sharpness.set(
-        answer.max_weight,
-        `${answer.max_weight.toFixed(3)} · 엔트로피 ${answer.entropy.toFixed(2)} (자연로그)`,
-      );
+      sharpness.set(answer.max_weight, `${text.max_weight} · 엔트로피 ${text.entropy} (자연로그)`);
       markDirty();
     },
   });
@@ -118,6 +115,7 @@ export function mount(root, runtime, store = urlStore) {
         bars: result.weights.map((a, j) => ({
           label: `e${j + 1}`,
           value: a,
+          text: result.text.shares[j],
           color: j + 1 === result.pointer ? COLORS.pointer : COLORS.bar,
           highlight: j + 1 === result.pointer,
         })),

@@ -1,7 +1,6 @@
 // Demo 7 [pointer-generator]: generate from a fixed vocabulary or copy from the source
 // (See, Liu & Manning 2017). Python mixes P(w) = p_gen·P_vocab(w) + (1 − p_gen)·Σ a_i for the
 // slider's p_gen; this controller draws the three distributions and the chosen word.
-import { percent } from "../ui/format.js";
 import { COLORS } from "../config.js";
 import * as barChart from "../draw/bars.js";
 import { slider } from "../ui/controls.js";
@@ -101,28 +100,20 @@ export function mount(root, runtime, store = urlStore) {
     message.node,
   );
   root.dataset.state = "busy";
-  showFormula(state.p_gen);
-
-  function showFormula(p) {
-    formula.replaceChildren(
-      element("span", {
-        text: "P(w) = p_gen · P_vocab(w) + (1 − p_gen) · Σ a_i (원문에서 w_i = w인 자리 i를 모두 더함)",
-      }),
-      element("span", {
-        class: "pg-formula-now",
-        text: `지금: P(w) = ${p.toFixed(2)} · P_vocab(w) + ${(1 - p).toFixed(2)} · Σ a_i`,
-      }),
-    );
-  }
+  const formulaNow = element("span", { class: "pg-formula-now" });
+  formula.replaceChildren(
+    element("span", {
+      text: "P(w) = p_gen · P_vocab(w) + (1 − p_gen) · Σ a_i (원문에서 w_i = w인 자리 i를 모두 더함)",
+    }),
+    formulaNow,
+  );
 
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(answer) {
       result = answer;
-      pGen.set(answer.p_gen, answer.p_gen.toFixed(2));
-      const top = Object.entries(answer.final)
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 3);
-      final.set(answer.final, top.map(([word, p]) => `${word} ${percent(p)}`).join(" · "));
+      const { text } = answer;
+      pGen.set(answer.p_gen, text.p_gen);
+      final.set(answer.final, text.top);
       const oov = new Set(answer.source.filter((_, i) => answer.oov[i]));
       chosen.set(answer.chosen, starred(answer.chosen, oov.has(answer.chosen)));
       chosenOrigin.textContent = ORIGIN_SHORT[answer.origin[answer.chosen]];
@@ -134,24 +125,34 @@ export function mount(root, runtime, store = urlStore) {
           }),
         ),
       );
-      showFormula(answer.p_gen);
+      formulaNow.textContent = `지금: P(w) = ${text.p_gen} · P_vocab(w) + ${text.copy_share} · Σ a_i`;
       markDirty();
     },
   });
 
   const markDirty = redrawer(() => {
     if (!result) return;
-    const { source: words, oov, attention, vocab, final: mixed, origin, chosen: winner } = result;
+    const { source: words, oov, attention, vocab, final: mixed, origin, chosen: winner, text } = result;
     // One scale for all three charts, so their bars compare: every P(w) is at most the
     // largest attention or vocabulary probability.
     const max = Math.ceil(Math.max(...attention, ...Object.values(vocab)) * 10) / 10;
     copyChart.bars.render({
       max,
-      bars: words.map((word, i) => ({ label: starred(word, oov[i]), value: attention[i], color: COLORS.copy })),
+      bars: words.map((word, i) => ({
+        label: starred(word, oov[i]),
+        value: attention[i],
+        text: text.attention[i],
+        color: COLORS.copy,
+      })),
     });
     vocabChart.bars.render({
       max,
-      bars: Object.entries(vocab).map(([word, p]) => ({ label: word, value: p, color: COLORS.generate })),
+      bars: Object.entries(vocab).map(([word, p]) => ({
+        label: word,
+        value: p,
+        text: text.vocab[word],
+        color: COLORS.generate,
+      })),
     });
     const oovWords = new Set(words.filter((_, i) => oov[i]));
     finalChart.bars.render({
@@ -159,6 +160,7 @@ export function mount(root, runtime, store = urlStore) {
       bars: Object.entries(mixed).map(([word, p]) => ({
         label: starred(word, oovWords.has(word)),
         value: p,
+        text: text.final[word],
         color: ORIGIN[origin[word]].color(),
         highlight: word === winner,
       })),
@@ -166,7 +168,6 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   function compute() {
-    showFormula(state.p_gen);
     request({ p_gen: state.p_gen });
   }
 

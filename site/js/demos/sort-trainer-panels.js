@@ -41,11 +41,11 @@ export function heatPanel(controls) {
       drawing.render({ values: [], columnLabels: [], rowLabels: [], empty: "파이썬을 기다리는 중…" });
       return;
     }
-    const { x, probs, correct, choices } = heatmap;
+    const { text, probs, correct, choices } = heatmap;
     drawing.render({
       values: probs,
-      columnLabels: x.map((v) => v.toFixed(2)),
-      columnFooters: x.map((_, j) => String(j + 1)),
+      columnLabels: text.x,
+      columnFooters: text.x.map((_, j) => String(j + 1)),
       rowLabels: probs.map((_, i) => String(i + 1)),
       columnTitle: "입력 위치 (위: 그 위치의 수, 아래: 위치 번호)",
       rowTitle: "디코딩 단계",
@@ -54,14 +54,14 @@ export function heatPanel(controls) {
     });
   }
 
-  // The correct order and the model's, as the values at those positions; wrong steps marked.
-  function showOrders({ x, probs, correct, choices, solved, valid }) {
+  // The correct order and the model's, as the values at those positions (as Python wrote them); wrong steps marked.
+  function showOrders({ text, probs, correct, choices, solved, valid }) {
     const line = (title, positions, wrongAt) =>
       element("p", { class: "order-line" }, [
         element("span", { class: "order-title", text: title }),
         ...positions.flatMap((j, i) => [
           ...(i ? [element("span", { class: "order-arrow", text: " → " })] : []),
-          element("span", { class: wrongAt(i) ? "order-item is-wrong" : "order-item", text: x[j].toFixed(2) }),
+          element("span", { class: wrongAt(i) ? "order-item is-wrong" : "order-item", text: text.x[j] }),
         ]),
       ]);
     const wrong = choices.filter((j, i) => j !== correct[i]).length;

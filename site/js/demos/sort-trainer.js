@@ -6,7 +6,6 @@
 import { PY } from "../generated/constants.js";
 import { instanceOf } from "../runtime/callers.js";
 import { booleanField, integerField } from "../ui/fields.js";
-import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { boundedSeries } from "../ui/bounded-series.js";
@@ -115,10 +114,10 @@ export function mount(root, runtime, store = urlStore) {
   function applySummary(reply) {
     summary = reply;
     iteration.set(reply.iteration, formatCount(reply.iteration));
-    loss.set(reply.loss, reply.loss === null ? "—" : reply.loss.toFixed(4));
+    loss.set(reply.loss, reply.text.loss);
     if ("accuracy10" in reply) {
       // train replies leave it out (a 150-sequence decode per chunk); the next view brings it
-      accuracy.set(reply.accuracy10, reply.accuracy10 === null ? "—" : percent(reply.accuracy10));
+      accuracy.set(reply.accuracy10, reply.text.accuracy10);
     }
     model.set(
       { seed: reply.seed, mask: reply.mask, diverged: reply.diverged },

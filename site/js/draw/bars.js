@@ -31,13 +31,14 @@ export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
     return `${cut}…`;
   }
 
-  // view: {bars: [{label, value, color, highlight}], max (the full-width value, default 1),
-  //        format (value → text, default a percentage)}
+  // view: {bars: [{label, value, text, color, highlight}], max (the full-width value, default 1),
+  //        format (value → text, default a percentage) for a bar without text (the value as Python wrote it)}
   function render(view) {
     lastView = view;
     const { bars, max = 1, format = percent } = view;
+    const shown = (bar) => bar.text ?? format(bar.value);
     if (!resize(bars.length)) return;
-    canvas.setAttribute("aria-label", `${label}: ${bars.map((bar) => `${bar.label} ${format(bar.value)}`).join(", ")}`);
+    canvas.setAttribute("aria-label", `${label}: ${bars.map((bar) => `${bar.label} ${shown(bar)}`).join(", ")}`);
     ctx.clearRect(0, 0, cssWidth, cssHeight);
     const fontOf = (bar) => (bar.highlight ? `700 ${SIZES.font}` : SIZES.font);
     // Measured in bold, so the layout stays put when the highlighted bar changes.
@@ -67,7 +68,7 @@ export function create(el, { label, rowHeight = 24, valueWidth = 50 }) {
       ctx.fillText(fitText(bar.label, labelWidth - 10), labelWidth - 8, mid);
       ctx.textAlign = "left";
       ctx.fillStyle = bar.highlight ? COLORS.text : COLORS.muted;
-      ctx.fillText(format(bar.value), x1 + 6, mid);
+      ctx.fillText(shown(bar), x1 + 6, mid);
     });
     ctx.textAlign = "left";
   }

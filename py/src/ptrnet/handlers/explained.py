@@ -1,5 +1,7 @@
 """Demos 1, 3, 4 and 7 with their illustrative or computed values; the maths lives in ptrnet.explain."""
 
+import math
+
 from ptrnet import explain, formats
 from ptrnet.geometry.notation import hull_sequence
 from ptrnet.handlers.base import InputError, bool_param, handler, int_param, is_finite_number, is_unit_number
@@ -43,7 +45,17 @@ def _mix_vs_point(params: dict) -> dict:
     d = params.get("d", [1.0, 0.5])
     if not isinstance(d, (list, tuple)) or len(d) != 2 or not all(is_finite_number(v) for v in d):
         raise InputError("디코더 벡터 d는 유한한 두 수 [dx, dy]여야 합니다.")
-    return explain.attention(explain.ENCODERS, explain.clamp_length(d))
+    out = explain.attention(explain.ENCODERS, explain.clamp_length(d))
+    text = {
+        "weights": [formats.fixed(a, formats.WEIGHT_DIGITS) for a in out["weights"]],
+        "shares": [formats.percent(a) for a in out["weights"]],  # the bars' labels
+        "d": formats.vector(out["d"], formats.VECTOR_DIGITS),
+        "d_length": formats.fixed(math.hypot(*out["d"]), formats.VECTOR_DIGITS),
+        "mixed": formats.vector(out["mixed"], formats.VECTOR_DIGITS),
+        "max_weight": formats.fixed(out["max_weight"], formats.WEIGHT_DIGITS),
+        "entropy": formats.fixed(out["entropy"], formats.ENTROPY_DIGITS),
+    }
+    return {**out, "text": text}
 
 
 @handler("hull-steps", "solve")
@@ -65,4 +77,13 @@ def _pointer_generator(params: dict) -> dict:
     ex = explain.pointer_generator_example()
     mix = explain.mix_pointer_generator(float(p_gen), ex["vocab"], ex["attention"], ex["source"])
     oov = [w not in ex["vocab"] for w in ex["source"]]
-    return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True}
+    text = {
+        "p_gen": formats.fixed(float(p_gen), formats.P_GEN_DIGITS),
+        "copy_share": formats.fixed(1 - float(p_gen), formats.P_GEN_DIGITS),  # 1 − p_gen in the formula line
+        "top": formats.top_shares(mix["final"], formats.TOP_WORDS),
+        # the bars' labels
+        "attention": [formats.percent(a) for a in ex["attention"]],
+        "vocab": {w: formats.percent(p) for w, p in ex["vocab"].items()},
+        "final": {w: formats.percent(p) for w, p in mix["final"].items()},
+    }
+    return {**ex, "oov": oov, **mix, "p_gen": float(p_gen), "illustrative": True, "text": text}

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ptrnet import formats
 from ptrnet.handlers.base import (
     INSTANCES,
     InputError,
@@ -27,16 +28,19 @@ def _trainer(params: dict) -> sorter_trainer.Trainer:
 
 
 def _summary(t: sorter_trainer.Trainer, accuracy: bool = True) -> dict:
-    """What demo 5 shows besides the heat map; accuracy=False leaves out accuracy10 (a 150-sequence decode) unless diverged."""
+    """What demo 5 shows besides the heat map, with its loss and accuracy written for the page; accuracy=False
+    leaves out accuracy10 (a 150-sequence decode) unless diverged."""
     summary = {
         "iteration": t.iteration,
         "loss": t.loss_avg,
         "mask": t.config.mask,
         "seed": t.config.seed,
         "diverged": t.diverged,
+        "text": {"loss": formats.fixed(t.loss_avg, formats.LOSS_DIGITS)},
     }
     if accuracy or t.diverged:
         summary["accuracy10"] = None if t.diverged else sorter_eval.accuracy(t.params, n=10, mask=t.config.mask)
+        summary["text"]["accuracy10"] = formats.percent(summary["accuracy10"])
     return summary
 
 
@@ -72,17 +76,20 @@ def _sort_set_mask(params: dict) -> dict:
 
 @handler("sort-trainer", "view")
 def _sort_view(params: dict) -> dict:
-    """The heat map of one test sequence (drawn from sample_seed) of the given length."""
+    """The heat map of one test sequence (drawn from sample_seed) of the given length, its values written as labels."""
     t = _trainer(params)
     n = int_param(params, "length", 8, *TEST_LENGTHS)
     rng = np.random.default_rng(int_param(params, "sample_seed", 0, 0, MAX_SEED))
-    x = [round(float(v), 2) for v in rng.random(n)]
-    return {**_summary(t), "heatmap": sorter_eval.heatmap(t.params, x, t.config.mask)}
+    x = [round(float(v), formats.SORT_VALUE_DIGITS) for v in rng.random(n)]
+    heatmap = sorter_eval.heatmap(t.params, x, t.config.mask)
+    heatmap["text"] = {"x": [formats.fixed(v, formats.SORT_VALUE_DIGITS) for v in x]}
+    return {**_summary(t), "heatmap": heatmap}
 
 
 @handler("length-eval", "evaluate")
 def _length_eval(params: dict) -> dict:
-    """Sequence accuracy, per-position accuracy and invalid rate of the shared model per length."""
+    """Sequence accuracy, per-position accuracy and invalid rate of the shared model per length, each also written
+    as a percentage for the page."""
     t = _trainer(params)
     lengths = params.get("lengths")
     if not isinstance(lengths, list) or not lengths:
@@ -91,8 +98,10 @@ def _length_eval(params: dict) -> dict:
     count = int_param(params, "count", sorter_eval.EVAL_COUNT, 1, MAX_EVAL_COUNT)
     seed = int_param(params, "seed", sorter_eval.EVAL_SEED, 0, MAX_SEED)
     result = sorter_eval.evaluate(t.params, checked, count=count, mask=t.config.mask, seed=seed)
+    shares = {k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")}
     return {
-        **{k: [float(v) for v in result[k]] for k in ("seq_acc", "pos_acc", "invalid")},
+        **shares,
+        "text": {k: [formats.percent(v) for v in values] for k, values in shares.items()},
         "lengths": checked,
         "mask": t.config.mask,
         "iteration": t.iteration,
