@@ -57,12 +57,18 @@ def triangle_metrics(examples: Sequence[Example], outputs: Sequence[list[int]]) 
 
 
 def measure(
-    params: Params, task: str, examples: Sequence[Example], width: int, vote: bool = False, pick: str = ""
+    params: Params,
+    task: str,
+    examples: Sequence[Example],
+    width: int,
+    vote: bool = False,
+    pick: str = "",
+    rule: str = "",
 ) -> dict:
     """Every metric of one task on one test set with one decoding (greedy, beam search answering with the pick
-    of answers.PICKS, or symmetry vote)."""
+    of answers.PICKS, or symmetry vote), under the task's slot rule or the one given (answers.decode)."""
     method = "vote" if vote else "greedy" if width == 1 else "beam"
-    outputs = answers.decode(params, task, [p for p, _ in examples], method, width, pick)
+    outputs = answers.decode(params, task, [p for p, _ in examples], method, width, pick, rule)
     if task == "hull":
         return metrics.hull_summary(
             [metrics.hull_outcome(p, s, o) for o, (p, s) in zip(outputs, examples, strict=True)]

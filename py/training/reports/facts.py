@@ -41,8 +41,9 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
 
     Key scheme (task: hull, tsp, delaunay; model: a results row key without its '_<n>', e.g. ptrnet, seq2seq;
     N: a test size the results JSON holds):
-      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam, vote (the symmetry vote) or
-          beam_probable (TSP: the beam's most probable tour, the paper's pick, beside ours: the shortest);
+      <task>.<model>.<decoding>.<metric>.n<N>  decoding greedy, beam, vote (the symmetry vote),
+          beam_probable (TSP: the beam's most probable tour, the paper's pick, beside ours: the shortest) or
+          greedy_mask, beam_mask (hull: no point named twice before the polygon closes);
           metric hull: accuracy, area (FAIL where over 1 % of the outputs are not simple), not_simple;
           tsp: length (mean tour), ratio (to the reference tour), valid; delaunay: accuracy, coverage
           (삼각형 포함률). Percentages with one decimal, two where that would round to 100 %;
@@ -74,7 +75,7 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
         shared: dict[str, set[str]] = {}
         for key, row in res["ours"].items():
             model, n = row_model(key), row["test_n"]
-            for decoding in ("greedy", "beam", "vote", "beam_probable"):
+            for decoding in ("greedy", "beam", "vote", "beam_probable", "greedy_mask", "beam_mask"):
                 for metric in _METRICS[task]:
                     if decoding in row:
                         facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])

@@ -114,6 +114,9 @@ def evaluate(
                 }
                 if task in symmetry.TASKS:
                     row["vote"] = evaluation.measure(params, task, examples, 1, vote=True)
+                if task == "hull":  # beside the paper's free decoding: no point named twice before the polygon closes
+                    row["greedy_mask"] = evaluation.measure(params, task, examples, 1, rule="mask")
+                    row["beam_mask"] = evaluation.measure(params, task, examples, spec.beam_width, rule="mask")
                 if spec.beam_pick != "probable":  # the paper's pick beside ours
                     row["beam_probable"] = evaluation.measure(params, task, examples, spec.beam_width, pick="probable")
             if model == "attention":

@@ -64,13 +64,16 @@ def markdown_rows(results: dict, brief: bool = False) -> list[list[str]]:
     return _delaunay_rows(ours, paper, brief)
 
 
+MASKED = ["탐욕+마스크", "빔+마스크"]  # our hull decodings that never name a point twice before the polygon closes
+
+
 def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
-    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표"])
+    kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표", *MASKED])
     head = ["모델", "학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"면적 ({k})" for k in kinds)]
     rows = [head + ([] if brief else ["세트 수"])]
     for key, r in ours.items():
         p, beam, vote = paper.get(key, {}), r.get("beam"), r.get("vote")
-        ours_kinds = [r["greedy"], beam] + ([] if brief else [vote])
+        ours_kinds = [r["greedy"], beam] + ([] if brief else [vote, r.get("greedy_mask"), r.get("beam_mask")])
         row = [_model_name(r, brief), span(r["train_n"]), str(r["test_n"]), percent(p.get("accuracy"))]
         row += [percent(m["accuracy"]) if m else formats.MISSING for m in ours_kinds]
         row += [area(p), *(area(m) if m else formats.MISSING for m in ours_kinds)]

@@ -7,8 +7,9 @@ export { element };
 
 // Small DOM helpers shared by the demo controllers.
 
-export function button(label, action, onClick) {
-  const node = element("button", { type: "button", text: label, "data-action": action });
+// title: what the button does, where its label alone does not say (shown on hover and read by screen readers).
+export function button(label, action, onClick, title) {
+  const node = element("button", { type: "button", text: label, "data-action": action, ...(title && { title }) });
   node.addEventListener("click", onClick);
   return node;
 }

@@ -86,7 +86,7 @@ export function mount(root, runtime, store = urlStore) {
   const notes = element("div", { class: "demo-notes" }, [
     element("p", {
       class: "demo-note",
-      text: "p_gen을 1로 올리면 생성만 남아 어휘에 없는 Okonkwo는 확률이 0이 되고, 어휘 쪽은 기껏해야 [UNK]를 낼 수 있습니다. 0으로 내리면 복사만 남아 원문에 있는 단어만 나올 수 있습니다. 원문에 같은 단어가 여러 번 나오면 그 자리들의 어텐션이 더해집니다.",
+      text: "양 끝을 보면 두 분포의 역할이 드러납니다. p_gen = 1이면 원문을 베낄 길이 닫혀 Okonkwo는 나올 수 없고, 어휘 쪽이 내놓을 수 있는 가장 가까운 답은 [UNK]뿐입니다. p_gen = 0이면 거꾸로 원문에 적힌 단어 말고는 아무것도 나오지 않습니다. 이 예문에는 겹치는 단어가 없지만, 한 단어가 원문 두 곳에 있으면 복사 막대는 두 자리의 어텐션을 합친 높이가 됩니다.",
     }),
   ]);
   const message = messageLine(() => compute());

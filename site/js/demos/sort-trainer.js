@@ -55,8 +55,8 @@ export function mount(root, runtime, store = urlStore) {
 
   // --- controls
   const trainButton = button("학습 시작", "train", startTraining);
-  const pauseButton = button("일시 정지", "pause", pause);
-  const stepButton = button("한 번 반복", "step", step);
+  const pauseButton = button("일시 정지", "pause", pause, "학습을 멈춥니다. 가중치는 그대로 남습니다.");
+  const stepButton = button("한 번 반복", "step", step, "배치 하나로 가중치를 딱 한 번 고칩니다.");
   trainButton.classList.add("is-primary");
   const maskBox = element("input", { type: "checkbox", checked: state.mask, "data-control": "mask" });
   const message = messageLine(retry);
@@ -82,7 +82,7 @@ export function mount(root, runtime, store = urlStore) {
     trainButton,
     pauseButton,
     stepButton,
-    button("초기화", "reset", reset),
+    button("초기화", "reset", reset, "가중치를 시드에 맞춘 처음 값으로 되돌립니다."),
     labelled("마스크", maskBox),
     labelled("시드", seedBox),
     permalinkButton(() => store.link(ID, SCHEMA, state), message, "시드·마스크·시험 길이"),
@@ -96,7 +96,7 @@ export function mount(root, runtime, store = urlStore) {
   const heat = heatPanel({
     slider: lengthSlider,
     value: lengthValue,
-    resample: button("다른 수열", "resample", resample),
+    resample: button("다른 수열", "resample", resample, "히트맵에 보여 줄 시험 수열을 새로 뽑습니다."),
   });
   const lossChart = lossPanel(model.node);
   root.replaceChildren(

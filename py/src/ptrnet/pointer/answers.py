@@ -29,17 +29,24 @@ def read(params: Params, task: str, choices: Ints) -> list[list[int]]:
 
 
 def decode(
-    params: Params, task: str, points: Sequence[Array], method: str = "greedy", width: int = 0, pick: str = ""
+    params: Params,
+    task: str,
+    points: Sequence[Array],
+    method: str = "greedy",
+    width: int = 0,
+    pick: str = "",
+    rule: str = "",
 ) -> list[list[int]]:
     """The model's answers for point sets of one size: greedy, beam search of width (0: the task's beam_width) or
     the symmetry vote; TSP decodes only valid tours, as the paper's search did. pick: which finished beam answers
-    ("": the task's beam_pick)."""
+    ("": the task's beam_pick). rule: which slots a step may take (slot_rules.RULES; "": the task's own, tour for
+    the TSP and free otherwise; "mask" keeps a hull from naming a point twice before it closes)."""
     if method == "vote":
         return vote(params, task, points)[0]
     if method not in METHODS:
         raise ValueError(f"unknown decoding {method!r}; one of {METHODS}")
     spec = tasks.SPECS[task]
-    rule = "tour" if spec.constrained else "free"
+    rule = rule or ("tour" if spec.constrained else "free")
     width = width or spec.beam_width
     pick = pick or spec.beam_pick
     if pick not in PICKS or (pick == "shortest" and not spec.constrained):
