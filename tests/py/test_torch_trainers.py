@@ -39,3 +39,15 @@ def test_seq2seq_trainer_takes_steps_and_checkpoints(tmp_path):
     ckpt = torch.load(tmp_path / f"hull_{s2s_torch.kind(config)}.pt", weights_only=False)
     assert ckpt["step"] > 0
     assert all(torch.isfinite(t).all() for t in ckpt["model"].values())
+
+
+def test_seq2seq_trainer_keeps_numbered_weights_the_numpy_model_loads(tmp_path):
+    config = s2s_torch.S2SConfig(attention=True, hidden=8, batch=4, min_n=5, max_n=6, seed=1)
+    s2s_torch.train(config, tmp_path, minutes=0.02, resume=None, keep_every=2)
+    final = torch.load(tmp_path / "hull_attention.pt", weights_only=False)["step"]
+    kept = sorted((tmp_path / "kept").glob("hull_attention_*.npz"))
+    assert [int(p.stem.rsplit("_", 1)[1]) for p in kept] == list(range(0, final, 2))
+    assert json.loads((tmp_path / "kept" / "run.json").read_text())["config"]["seed"] == 1
+    params = weights.load(kept[-1])
+    choices, _, attention = decoding.greedy_attention(params, np.random.default_rng(0).random((3, 5, 2)), 12)
+    assert np.isfinite(attention).all() and attention.sum(axis=2) == pytest.approx(1.0)

@@ -134,11 +134,15 @@ def _go_on(config: S2SConfig, earlier: dict, source: str = "") -> tuple[int, flo
     return earlier["step"], earlier["wall"], earlier["history"], [*earlier.get("resumes", []), session]
 
 
-def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None, init: Path | None = None) -> None:
+def train(
+    config: S2SConfig, out: Path, minutes: float, resume: Path | None, init: Path | None = None, keep_every: int = 0
+) -> None:
     """Train until the time budget is spent, checkpointing each minute to out/hull_<kind>.pt.
 
     resume continues a checkpoint; init continues the shipped weights (.npz) and their training record when the
-    checkpoint is gone: the step count, history and data stream go on, Adam's moments start afresh.
+    checkpoint is gone: the step count, history and data stream go on, Adam's moments start afresh. keep_every > 0
+    also keeps the weights every that many steps (step 0 too) as out/kept/hull_<kind>_<step>.npz, int8 like the
+    shipped ones, beside the run's settings (kept/run.json), for measuring how the model changed over training.
     """
     torch.manual_seed(config.seed)
     vocab = config.max_n + 2
@@ -175,7 +179,17 @@ def train(config: S2SConfig, out: Path, minutes: float, resume: Path | None, ini
         torch.save(state, path.with_suffix(".tmp"))
         os.replace(path.with_suffix(".tmp"), path)
 
+    def keep() -> None:
+        from ptrnet.pointer import weights
+
+        (out / "kept").mkdir(exist_ok=True)
+        run = {"config": asdict(config), "keep_every": keep_every, "from": str(resume or init or "uniform init")}
+        (out / "kept" / "run.json").write_text(json.dumps(run) + "\n")
+        weights.save(out / "kept" / f"hull_{kind(config)}_{step:07d}.npz", numpy_layout(model, S2S_PLAIN))
+
     while time.perf_counter() < deadline:
+        if keep_every and step % keep_every == 0:
+            keep()
         for g in opt.param_groups:
             g["lr"] = config.lr * (config.lr_final / config.lr) ** min(step / config.decay_steps, 1.0)
         x, tokens_in, target = (torch.from_numpy(a) for a in batch(config, step))
@@ -261,13 +275,14 @@ def main() -> None:
     tr.add_argument("--threads", type=int, default=1)
     tr.add_argument("--resume", type=Path, default=None)
     tr.add_argument("--init", type=Path, default=None, help="go on from shipped weights (.npz) and their record")
+    tr.add_argument("--keep-every", type=int, default=0, help="also keep the weights every this many steps")
     ex = sub.add_parser("export")
     ex.add_argument("--ckpt", type=Path, required=True)
     args = ap.parse_args()
     if args.cmd == "train":
         torch.set_num_threads(args.threads)
         config = S2SConfig(**{f.name: getattr(args, f.name) for f in fields(S2SConfig)})
-        train(config, args.out, args.minutes, args.resume, args.init)
+        train(config, args.out, args.minutes, args.resume, args.init, args.keep_every)
     else:
         export(args.ckpt)
 
