@@ -142,7 +142,7 @@ def train(
     resume continues a checkpoint; init continues the shipped weights (.npz) and their training record when the
     checkpoint is gone: the step count, history and data stream go on, Adam's moments start afresh. keep_every > 0
     also keeps the weights every that many steps (step 0 too) as out/kept/hull_<kind>_<step>.npz, int8 like the
-    shipped ones, beside the run's settings (kept/run.json), for measuring how the model changed over training.
+    shipped ones, beside the run's settings and history (kept/run.json), to measure how the model changed.
     """
     torch.manual_seed(config.seed)
     vocab = config.max_n + 2
@@ -184,6 +184,7 @@ def train(
 
         (out / "kept").mkdir(exist_ok=True)
         run = {"config": asdict(config), "keep_every": keep_every, "from": str(resume or init or "uniform init")}
+        run["history"] = history  # the logged loss and validation accuracy so far, to compare runs by
         (out / "kept" / "run.json").write_text(json.dumps(run) + "\n")
         weights.save(out / "kept" / f"hull_{kind(config)}_{step:07d}.npz", numpy_layout(model, S2S_PLAIN))
 
