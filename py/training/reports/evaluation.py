@@ -14,7 +14,7 @@ import numpy as np
 
 from ptrnet.geometry import baselines
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.pointer import answers, decoding, metrics, tasks
+from ptrnet.pointer import answers, attention, decoding, metrics, tasks
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.lstm_ptr import Params
 from training.data.datasets import Example
@@ -78,14 +78,13 @@ def measure(
     return triangle_metrics(examples, outputs)
 
 
-def attention_peak_share(params: Params, examples: Sequence[Example]) -> float:
-    """Of the attention seq2seq's greedy output steps that name a point, the share whose attention weights peak on
-    that very point (the paper's observation that attention already pointed)."""
-    hits = steps = 0
+def attention_on_output(params: Params, examples: Sequence[Example]) -> dict[str, float]:
+    """Over the attention seq2seq's greedy output steps that name a point (ptrnet.pointer.attention): the share
+    whose attention peaks on that very point, the mean attention mass on it, and the mean that uniform attention
+    would put there (chance): did the attention already point, as the paper suggests?"""
+    totals = {"steps": 0, "mass": 0.0, "chance": 0.0, "peak": 0.0}
     for k in range(0, len(examples), answers.CHUNK):
         x = np.stack([p for p, _ in examples[k : k + answers.CHUNK]])  # (B, n, 2)
-        choices, _, attention = decoding.greedy_attention(params, x, tasks.SPECS["hull"].max_steps(x.shape[1]))
-        named = (choices >= 0) & (choices < L.go_id(params))  # (B, T) steps that output a point's token
-        hits += int((named & (attention.argmax(axis=2) == choices)).sum())
-        steps += int(named.sum())
-    return hits / max(steps, 1)
+        choices, _, weights = decoding.greedy_attention(params, x, tasks.SPECS["hull"].max_steps(x.shape[1]))
+        totals = metrics.merge_sums(totals, attention.sums(weights, choices, L.go_id(params)))
+    return attention.summary(totals)

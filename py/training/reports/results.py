@@ -14,9 +14,10 @@ from training.data import datasets
 from training.data.datasets import Example
 from training.paths import CACHE as _CACHE
 from training.paths import PACKAGE_DATA, README, RECORDS
-from training.reports import cards, evaluation, tables
+from training.reports import cards, evaluation, over_training, tables
 
 CACHE = _CACHE / "test-sets"  # generated test sets, made once from their seeds
+OVER_TRAINING = "attention_over_training"  # the hull results' key for over_training.measure's rows
 
 # (n, source): the paper's released file or one of our LKH-3 files (tests/data), or (count, seed) of a generated set
 TEST_SETS: dict[str, dict[int, str | tuple[int, int]]] = {
@@ -80,12 +81,18 @@ def evaluate(
     records: Path = RECORDS,
     readme: Path = README,
     only: tuple[str, ...] = (),
+    kept_weights: Path | None = None,
+    kept_every: int = 0,
 ) -> dict:
     """Measure every shipped model of a task (weights in package_data) with greedy and beam decoding; write its
     results JSON to records, its model card to package_data and its table into readme. only: measure just these
-    model kinds and keep the other rows of the results JSON as they are."""
+    model kinds and keep the other rows of the results JSON as they are. kept_weights: a folder of weights an
+    attention seq2seq run kept over training (s2s_torch train --keep-every), measured anew (kept_every > 0:
+    only the steps that are multiples of it); without it the results JSON keeps the measurement it has."""
     spec = tasks.SPECS[task]
-    kept = json.loads((records / f"{task}_results.json").read_text()) if only else {"ours": {}, "test_sets": {}}
+    path = records / f"{task}_results.json"
+    earlier = json.loads(path.read_text()) if path.exists() else {}
+    kept = earlier if only else {"ours": {}, "test_sets": {}}
     rows: dict[str, dict] = {}
     sources = dict(kept["test_sets"])
     for model in cards.models_of(task, package_data):
@@ -120,7 +127,7 @@ def evaluate(
                 if spec.beam_pick != "probable":  # the paper's pick beside ours
                     row["beam_probable"] = evaluation.measure(params, task, examples, spec.beam_width, pick="probable")
             if model == "attention":
-                row["attention_peak"] = evaluation.attention_peak_share(params, examples)
+                row |= {f"attention_{k}": v for k, v in evaluation.attention_on_output(params, examples).items()}
             if task == "tsp":
                 row |= {"baselines": evaluation.baseline_lengths(examples), "reference_kind": _reference_kind(task, n)}
             if model in cards.TEACHERS:
@@ -138,8 +145,16 @@ def evaluate(
         results["demo_sizes"] = kept.get("demo_sizes") or demo_size_accuracy(
             weights.load(package_data / "hull_ptrnet.npz")
         )
-    (records / f"{task}_results.json").write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+    if kept_weights is not None:
+        results[OVER_TRAINING] = over_training.measure(
+            kept_weights, {n: test_set(task, n) for n in over_training.SIZES}, kept_every
+        )
+    elif OVER_TRAINING in earlier:
+        results[OVER_TRAINING] = earlier[OVER_TRAINING]
+    path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
     card = cards.model_card(task, package_data, records, rows)
+    if OVER_TRAINING in results and "attention" in card["models"]:
+        card["models"]["attention"]["over_training"] = results[OVER_TRAINING]
     if "demo_sizes" in results:
         card["models"]["ptrnet"]["demo_sizes"] = {
             "accuracy_greedy": results["demo_sizes"],
