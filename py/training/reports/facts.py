@@ -56,13 +56,18 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
       paper.tsp.<method>.ratio.n<N>  the paper's tour length over its optimum (method ptrnet, A1, A2, A3; n <= 20)
       tsp.<model>.reference.n<N>  what the reference tour is (Held-Karp, LKH-3, 공개 파일: the paper's file)
       <task>.<model>.beam_width  the beam width of the evaluation
-      hull.attention.peak.n<N>  the share of the attention seq2seq's output steps whose attention peaks on the
-          point it outputs (greedy)
+      hull.attention.peak.n<N>, .mass.n<N>, .chance.n<N>  over the attention seq2seq's greedy steps that output
+          a point: the share whose attention peaks on that point, the mean attention on it, and the mean that
+          uniform attention would put there (ptrnet.pointer.attention)
+      hull.attention.short_run.<measure>.n<N> (measure accuracy, peak, mass, chance), .short_run.steps  the
+          same at the last weights a separate short run kept (attention_over_training), and that step;
+          .short_run.every (the steps measured), .short_run.same_log_until (its log equals the shipped one up to here)
       <task>.<model>.hidden, .steps (training iterations, '115,624'), .hours (this run's wall time, '1.5'),
           .kb (the shipped weights), .parameters, .train_n  from the model card
       hull.ptrnet.demo.accuracy.n<N>  greedy accuracy at the demos' sizes 3–12 (generated sets)
       paper.<task>.ptrnet.<metric>.n<N>  the paper's number beside that row (section 7), same formats;
-          paper.tsp.ptrnet.train_n.n<N>
+          paper.tsp.ptrnet.train_n.n<N>; paper.hull.<model>.accuracy.n<N>  the paper's baselines
+          (seq2seq_5, seq2seq_10, seq2seq_50, attention), also where we have no row    e.g. …attention.accuracy.n50
     A missing results JSON or model card raises FactsError.
     """
     facts: dict[str, str] = {}
@@ -81,8 +86,9 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                         facts[f"{task}.{model}.{decoding}.{metric}.n{n}"] = _fact_value(task, metric, row[decoding])
             facts[f"{task}.{model}.train_n.n{n}"] = span(row["train_n"])
             facts[f"{task}.{model}.sets.n{n}"] = count(row["lines"])
-            if "attention_peak" in row:
-                facts[f"{task}.{model}.peak.n{n}"] = percent(row["attention_peak"])
+            for measure in ("peak", "mass", "chance"):
+                if f"attention_{measure}" in row:
+                    facts[f"{task}.{model}.{measure}.n{n}"] = percent(row[f"attention_{measure}"])
             if "beam_width" in row:
                 facts[f"{task}.{model}.beam_width"] = str(row["beam_width"])
             if task == "tsp":
@@ -108,6 +114,7 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                         if (ratio := paper_ratio(paper, method)) is not None:
                             facts[f"paper.tsp.{method}.ratio.n{n}"] = fixed(ratio, RATIO_DIGITS)
         facts |= {k: next(iter(v)) for k, v in shared.items() if len(v) == 1}
+        facts |= _paper_baselines(task, res["paper"]) | _short_run(res.get("attention_over_training"))
         for model, m in card["models"].items():
             cfg = m["hyper_parameters"]
             facts |= {
@@ -121,6 +128,31 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                 facts[f"{task}.{model}.train_n"] = f"{cfg['min_n']}–{cfg['max_n']}"
         for n, value in res.get("demo_sizes", {}).items():
             facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value)
+    return facts
+
+
+def _paper_baselines(task: str, paper: dict) -> dict[str, str]:
+    """The paper's accuracies of the models other than the Ptr-Net, by the results JSON's paper keys."""
+    return {
+        f"paper.{task}.{row_model(key)}.accuracy.n{key.rsplit('_', 1)[1]}": percent(row["accuracy"])
+        for key, row in paper.items()
+        if row_model(key) != "ptrnet" and "accuracy" in row
+    }
+
+
+def _short_run(run: dict | None) -> dict[str, str]:
+    """The last kept step of the separate short attention seq2seq run, and what was measured there."""
+    if not run:
+        return {}
+    last = run["rows"][-1]
+    facts = {
+        "hull.attention.short_run.steps": count(last["step"]),
+        "hull.attention.short_run.every": count(run["measured_every"]),
+        "hull.attention.short_run.same_log_until": count(run["same_log_as_shipped_until"]),
+    }
+    for size, measured in last.items():
+        if size != "step":
+            facts |= {f"hull.attention.short_run.{k}.{size}": percent(v) for k, v in measured.items()}
     return facts
 
 
