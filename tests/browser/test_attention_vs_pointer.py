@@ -3,12 +3,15 @@ on draggable points, checked against the same models on CPython and scipy's hull
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from scipy.spatial import ConvexHull
 
 from ptrnet.views import models
 from tests.browser.conftest import canvas_points, drag, out_value, wait_ready
+from tests.site_build import config
 
 DEMO = "attention-vs-pointer"
 ROOT = f'[data-demo="{DEMO}"]'
@@ -33,6 +36,21 @@ def _check_step(page, step: int) -> None:
     assert attention == pytest.approx(s2s["attention"], abs=1e-4) and pointer == pytest.approx(ptr["probs"], abs=1e-4)
     assert out_value(page, DEMO, "seq2seq_token") == s2s["token"]
     assert out_value(page, DEMO, "truth") == _scipy_hull(points)
+    _check_share(page, len(points), s2s)
+
+
+def _check_share(page, n: int, cpython: dict) -> None:
+    """The attention on the emitted point and chance, as the page shows them, against the page's own attention
+    weights and token counted here (1e-9) and CPython's decoding of the same points (float32: 1e-4)."""
+    attention, token = out_value(page, DEMO, "attention"), out_value(page, DEMO, "seq2seq_token")
+    mass, chance = out_value(page, DEMO, "mass"), out_value(page, DEMO, "chance")
+    if token == 0:  # ⇐ names no point
+        assert mass is None and chance is None and cpython["mass"] is None
+        return
+    assert mass == pytest.approx(attention[token - 1] if token <= n else 0.0, abs=1e-9)
+    assert chance == pytest.approx(1 / n if token <= n else 0.0, abs=1e-9)
+    assert mass == pytest.approx(cpython["mass"], abs=1e-4) and chance == pytest.approx(cpython["chance"], abs=1e-9)
+    assert page.text_content(f'{ROOT} [data-out="mass"]') == f"{100 * mass:.1f}\u00a0%"
 
 
 def test_stepping_shows_both_models_as_cpython_decodes_them(page, site_url):
@@ -70,3 +88,31 @@ def test_the_points_stay_within_the_models_sizes(page, site_url):
     wait_ready(page, DEMO)
     assert "5개보다 적어" in page.text_content(f"{ROOT} .demo-message")  # the link's 3 points: the example instead
     assert len(canvas_points(page, CANVAS)) == 7
+
+
+def test_the_test_set_and_training_numbers_are_the_results_jsons(page, site_url):
+    results = json.loads((config.RECORDS / "hull_results.json").read_text())
+    page.goto(site_url + "index.html")
+    wait_ready(page, DEMO)
+    shown = out_value(page, DEMO, "test_sets")
+    assert set(shown) == {"5", "10"}
+    for n, row in shown.items():
+        expected = results["ours"][f"attention_{n}"]
+        assert row == {
+            "accuracy": expected["greedy"]["accuracy"],
+            "peak": expected["attention_peak"],
+            "mass": expected["attention_mass"],
+            "chance": expected["attention_chance"],
+            "lines": expected["lines"],
+        }
+        cells = page.locator(f"{ROOT} table tbody tr", has=page.locator(f'th:text-is("{n}")')).locator("td")
+        assert cells.all_text_contents()[1:] == [
+            f"{100 * row[k]:.1f}\u00a0%" for k in ("accuracy", "peak", "mass", "chance")
+        ]
+    run = results["attention_over_training"]["rows"]
+    curve = out_value(page, DEMO, "over_training")
+    assert curve["steps"] == [r["step"] for r in run]
+    for n in (5, 10):
+        for k in ("accuracy", "peak", "mass", "chance"):
+            assert curve[f"{k}_{n}"] == [r[f"n{n}"][k] for r in run]
+    assert page.watch.console_errors == []

@@ -1,8 +1,9 @@
 // [attention-vs-pointer], beside demo 3: the same 5–10 draggable points decoded step by step by
 // two of our trained models. Left, the seq2seq with attention: lines from the decoder to every
 // input, as thick as its attention weight, and the token its fixed output layer chose. Right, the
-// hull Ptr-Net: its pointer distribution over the inputs and ⇐. Python decodes both; this
-// controller steps through the answer and draws.
+// hull Ptr-Net: its pointer distribution over the inputs and ⇐. Below, how much attention lies on
+// the emitted point against chance, at this step, over the test sets and over training (panels
+// module). Python decodes and measures; this controller steps through the answer and draws.
 import { PY } from "../generated/constants.js";
 import * as candidates from "../draw/candidates.js";
 import { formatProbability } from "../draw/candidates.js";
@@ -11,6 +12,7 @@ import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
 import { urlStore } from "../ui/permalink.js";
 import { attach } from "../ui/point-editor.js";
+import { overTraining, stepShare, testSets } from "./attention-vs-pointer-panels.js";
 import { button, demoRequests, element, messageLine, notesLine, output, pointsNamed, slotColumn } from "./common.js";
 
 const ID = "attention-vs-pointer";
@@ -48,6 +50,9 @@ export function mount(root, runtime, store = urlStore) {
   const pointer = output("pointer", "Ptr-Net의 포인터 분포");
   const truth = output("truth", "정답 볼록 껍질");
   const outputs = { s2s: output("seq2seq_output", "seq2seq의 답"), ptr: output("pointer_output", "Ptr-Net의 답") };
+  const share = stepShare();
+  const record = testSets();
+  const training = overTraining();
   function panel(name, title, label, lines) {
     const figure = element("div", { class: "demo-figure" });
     const drawing = candidates.create(figure, { label });
@@ -65,6 +70,7 @@ export function mount(root, runtime, store = urlStore) {
     [
       element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "이번 출력" }), token.node]),
       element("p", { class: "out-minor" }, [element("span", { text: "어텐션: " }), attention.node]),
+      share.node,
       element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "답" }), outputs.s2s.node]),
     ],
   );
@@ -85,6 +91,8 @@ export function mount(root, runtime, store = urlStore) {
     element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "정답" }), truth.node]),
     notes.node,
     message.node,
+    record.node,
+    training.node,
   );
   root.dataset.state = "busy";
 
@@ -137,6 +145,7 @@ export function mount(root, runtime, store = urlStore) {
     const missing = s.token > n ? ` (점이 ${n}개뿐이라 없는 점)` : "";
     const ended = state.step > answer.seq2seq.length ? " (이미 끝남)" : "";
     token.set(s.token, `${s.token === 0 ? "⇐" : s.token_text}${missing}${ended} · 어텐션이 가장 큰 점 P${s.peak}`);
+    share.show(s, n);
     pointer.set(p.probs, p.probs.map((w, k) => `${k < n ? `P${k + 1}` : "⇐"} ${formatProbability(w)}`).join(" · "));
     truth.set(answer.truth, answer.text.truth);
     notes.set(answer.notes);
@@ -148,6 +157,8 @@ export function mount(root, runtime, store = urlStore) {
   const request = demoRequests(root, runtime, ID, "solve", message, {
     onAnswer(reply) {
       answer = reply;
+      record.show(reply);
+      training.show(reply);
       show();
     },
   });

@@ -59,9 +59,11 @@ def _attention_vs_pointer(params: dict) -> dict:
     if not low <= len(points) <= high:
         raise InputError(f"어텐션 seq2seq는 점 {low}–{high}개로 학습해서 점을 {low}개부터 {high}개까지 둘 수 있습니다.")
     truth = hull_sequence(points)
+    view = models.attention_vs_pointer(points)
     return {
         "points": points,
         "truth": truth,
         "notes": notes(points),
-        "text": {"truth": formats.sequence(truth)},
-    } | models.attention_vs_pointer(points)
+        **view,
+        "text": {"truth": formats.sequence(truth), **view["text"]},
+    }

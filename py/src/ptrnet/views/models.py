@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ptrnet import formats
 from ptrnet.geometry.notation import hull_sequence
-from ptrnet.limits import MAX_MODEL_POINTS, MIN_MODEL_POINTS, SEQ2SEQ_N
-from ptrnet.pointer import metrics, tasks, trained
+from ptrnet.limits import ATTENTION_POINTS, MAX_MODEL_POINTS, MIN_MODEL_POINTS, SEQ2SEQ_N
+from ptrnet.pointer import attention, metrics, tasks, trained
+
+MIN_ATTENTION_N, MAX_ATTENTION_N = ATTENTION_POINTS  # the test sizes demo 3-2 states (5 and 10)
 
 
 def card_summary(task: str = "hull") -> dict:
@@ -86,18 +90,31 @@ def accuracy_text(accuracy: dict) -> str:
 
 def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
     """The attention seq2seq and the hull Ptr-Net decoding the same points greedily, step by step: the seq2seq's
-    attention weights over the inputs and the token its output layer chose (1-based point, 0 for ⇐), the Ptr-Net's
-    pointer distribution [P1..Pn, ⇐] and choice, and the true hull."""
+    attention weights over the inputs, the token its output layer chose (1-based point, 0 for ⇐) and the attention
+    on that point against chance (ptrnet.pointer.attention; None at ⇐), the Ptr-Net's pointer distribution
+    [P1..Pn, ⇐] and choice, and the true hull; beside them the same measures over test sets and training."""
     decoded = trained.attention_decoding(points)
     go = decoded["go"]
+    focus = attention.on_output(np.array([decoded["attention"]]), np.array([decoded["tokens"]]), go)
     seq2seq = [
         {
             "attention": a.tolist(),
             "token": token + 1 if token < go else 0,
             "token_text": name,
             "peak": int(a.argmax()) + 1,
+            "mass": float(mass) if named else None,
+            "chance": float(chance) if named else None,
+            "text": {"mass": formats.percent(mass), "chance": formats.percent(chance)} if named else {},
         }
-        for token, name, a in zip(decoded["tokens"], decoded["names"], decoded["attention"], strict=True)
+        for token, name, a, named, mass, chance in zip(
+            decoded["tokens"],
+            decoded["names"],
+            decoded["attention"],
+            focus["named"][0],
+            focus["mass"][0],
+            focus["chance"][0],
+            strict=True,
+        )
     ]
     pointer = hull_steps(points, False)
     return {
@@ -105,7 +122,38 @@ def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
         "pointer": [{"probs": s["probs"], "choice": s["choice"]} for s in pointer["steps"]],
         "seq2seq_output": [s["token"] for s in seq2seq if s["token"] > 0],
         "pointer_output": pointer["output"],
+        **_attention_record(),
     }
+
+
+def _attention_record() -> dict:
+    """From the hull model card: the shipped attention seq2seq's accuracy and attention on its outputs over the
+    test sets (test_sets, by n), and the measured steps of a separate short run (over_training), with their text."""
+    m = trained.card("hull")["models"]["attention"]
+    rows = {
+        str(r["test_n"]): {
+            "accuracy": r["greedy"]["accuracy"],
+            **{k: r[f"attention_{k}"] for k in ("peak", "mass", "chance")},
+            "lines": r["lines"],
+        }
+        for r in m["metrics"].values()
+        if r["test_n"] in (MIN_ATTENTION_N, MAX_ATTENTION_N)
+    }
+    run = m["over_training"]
+    steps = [r["step"] for r in run["rows"]]
+    over = {"steps": steps} | {
+        f"{k}_{n}": [r[f"n{n}"][k] for r in run["rows"]]
+        for n in (MIN_ATTENTION_N, MAX_ATTENTION_N)
+        for k in ("accuracy", "peak", "mass", "chance")
+    }
+    text = {
+        "test_sets": {
+            n: {k: formats.count(v) if k == "lines" else formats.percent(v) for k, v in r.items()}
+            for n, r in rows.items()
+        },
+        "over_training": {"every": formats.count(run["measured_every"]), "last_step": formats.count(steps[-1])},
+    }
+    return {"test_sets": rows, "over_training": over, "text": text}
 
 
 def model_outputs(points: list[list[float]]) -> dict:
