@@ -156,13 +156,27 @@ def test_the_companion_pages_reading_of_the_hull_area_test_holds_for_the_shipped
     assert fails == {"greedy": [50, 100, 200, 500], "beam": [100, 500]}
 
 
-def test_the_articles_reading_of_the_attention_peak_holds_for_the_shipped_results() -> None:
-    """The article says the attention peaks on the output point in under half the steps; a retrained model that
-    changes that must change the prose too."""
+def test_the_articles_reading_of_the_attention_measures_holds_for_the_shipped_results() -> None:
+    """What the article's demo 3-2 prose says in words about the numbers it shows; a retrained model that changes
+    them must change the prose too."""
     rows = record_json("hull_results.json")["ours"]
     article = (REPO / "site" / "index.html").read_text(encoding="utf-8")
-    assert "두 크기 모두 절반에 못 미칩니다" in article
-    assert rows["attention_5"]["attention_peak"] < 0.5 and rows["attention_10"]["attention_peak"] < 0.5
+    at5, at10 = rows["attention_5"], rows["attention_10"]
+    assert "어텐션이 낸 점 쪽으로 치우치기는 합니다" in article and "무게의 대부분은 다른 점들에 가 있고" in article
+    assert at10["attention_chance"] < at10["attention_mass"] < 0.5 and at10["attention_peak"] < 0.5
+    assert "균등한 몫" in article and "별 차이가 없고" in article
+    assert abs(at5["attention_mass"] - at5["attention_chance"]) < 0.1
+    assert "다른 번호를 낸 단계가 절반을 넘으니" in article
+    assert at5["attention_peak"] < 0.5 and at10["attention_peak"] < 0.5
+    assert "거의 같고" in article  # the attention seq2seq against the plain one trained at n = 10
+    short = record_json("hull_results.json")["attention_over_training"]
+    assert "균등한 몫 언저리를 오르내립니다" in article and "거의 맞히지 못하고" in article
+    for row in short["rows"]:  # the separate short run: near chance, and hardly a hull right
+        assert all(abs(row[size]["mass"] - row[size]["chance"]) < 0.1 for size in ("n5", "n10"))
+        assert row["n10"]["accuracy"] < 0.05 and row["n5"]["accuracy"] < 0.05
+    assert "똑같습니다" in article and short["same_log_as_shipped_until"] >= short["rows"][-1]["step"] - 1000
+    plain = rows["seq2seq_10_10"]["greedy"]["accuracy"]
+    assert abs(at10["greedy"]["accuracy"] - plain) < 0.02 < rows["ptrnet_10"]["greedy"]["accuracy"] - plain
 
 
 def test_history_md_is_what_the_records_render_now() -> None:

@@ -43,7 +43,7 @@ DEMOS = (  # id, number, title, handler families, page, state fields; in the ord
     _demo("slots", "1", "고정된 출력 칸과 포인터의 칸", "models explained", ARTICLE, "n seed"),
     _demo("sequences", "2", "같은 점, 두 가지 답", "geometry", ARTICLE, "points"),
     _demo("mix-vs-point", "3", "섞기와 가리키기", "explained", ARTICLE, "d"),
-    _demo("attention-vs-pointer", "3-2", "어텐션은 이미 가리키고 있었다", "models", ARTICLE, "points step"),
+    _demo("attention-vs-pointer", "3-2", "어텐션은 이미 가리키고 있었을까?", "models", ARTICLE, "points step"),
     _demo("hull-steps", "4", "껍질의 점을 하나씩 짚는 디코더", "models explained", ARTICLE, "step mask model points"),
     _demo("sort-trainer", "5", "매개변수 96개로 정렬 배우기", "sorting", ARTICLE, "seed mask length sample"),
     _demo("length-eval", "6", "길이 일반화 평가", "sorting", ARTICLE, ""),

@@ -5,7 +5,7 @@ export const DEMOS = Object.freeze({
   "slots": {"number": "1", "title": "고정된 출력 칸과 포인터의 칸", "caption": "데모 1 · 고정된 출력 칸과 포인터의 칸", "anchor": "demo-1", "families": ["models", "explained"], "page": "index.html", "fields": ["n", "seed"]},
   "sequences": {"number": "2", "title": "같은 점, 두 가지 답", "caption": "데모 2 · 같은 점, 두 가지 답", "anchor": "demo-2", "families": ["geometry"], "page": "index.html", "fields": ["points"]},
   "mix-vs-point": {"number": "3", "title": "섞기와 가리키기", "caption": "데모 3 · 섞기와 가리키기", "anchor": "demo-3", "families": ["explained"], "page": "index.html", "fields": ["d"]},
-  "attention-vs-pointer": {"number": "3-2", "title": "어텐션은 이미 가리키고 있었다", "caption": "데모 3-2 · 어텐션은 이미 가리키고 있었다", "anchor": "demo-3-2", "families": ["models"], "page": "index.html", "fields": ["points", "step"]},
+  "attention-vs-pointer": {"number": "3-2", "title": "어텐션은 이미 가리키고 있었을까?", "caption": "데모 3-2 · 어텐션은 이미 가리키고 있었을까?", "anchor": "demo-3-2", "families": ["models"], "page": "index.html", "fields": ["points", "step"]},
   "hull-steps": {"number": "4", "title": "껍질의 점을 하나씩 짚는 디코더", "caption": "데모 4 · 껍질의 점을 하나씩 짚는 디코더", "anchor": "demo-4", "families": ["models", "explained"], "page": "index.html", "fields": ["step", "mask", "model", "points"]},
   "sort-trainer": {"number": "5", "title": "매개변수 96개로 정렬 배우기", "caption": "데모 5 · 매개변수 96개로 정렬 배우기", "anchor": "demo-5", "families": ["sorting"], "page": "index.html", "fields": ["seed", "mask", "length", "sample"]},
   "length-eval": {"number": "6", "title": "길이 일반화 평가", "caption": "데모 6 · 길이 일반화 평가", "anchor": "demo-6", "families": ["sorting"], "page": "index.html", "fields": []},
