@@ -1,8 +1,10 @@
 """The companion page's experiment runner: check a run's settings, measure a chunk of sets, sum up the sums. The main
 article's figures that run it with fixed settings (experiments.sweeps) send the same requests."""
 
+from collections.abc import Callable
+
 from ptrnet import formats, manifest
-from ptrnet.experiments import runner
+from ptrnet.experiments import runner, sweeps
 from ptrnet.handlers.base import InputError, handler, int_param
 from ptrnet.limits import HELD_KARP_MAX, MAX_POINTS_PER_SIZE, MAX_RUNNER_CHUNK, MAX_SEED, MAX_SETS, MAX_SIZES
 from ptrnet.views import experiments as view
@@ -10,12 +12,22 @@ from ptrnet.views import experiments as view
 RUNNER_DEMOS = manifest.families()["experiments"]  # the runner and the article's figures that run it
 
 
+def _fixed_run(f: Callable[[dict], dict], run: dict) -> Callable[[dict], dict]:
+    """f with a figure's run (experiments.sweeps) over whatever settings the page sent."""
+
+    def fixed(params: dict) -> dict:
+        return f(params | run)
+
+    return fixed
+
+
 def _runner_request(fn: str, **declared):
-    """Register the decorated function as the request fn of every demo that runs the runner."""
+    """Register the decorated function as the request fn of every demo that runs the runner; an article figure's
+    requests run its fixed settings."""
 
     def register(f):
         for demo in RUNNER_DEMOS:
-            handler(demo, fn, **declared)(f)
+            handler(demo, fn, **declared)(_fixed_run(f, sweeps.settings(demo)) if demo in sweeps.SWEEPS else f)
         return f
 
     return register
