@@ -40,14 +40,6 @@ RPC_LOG = """(() => {
 })();"""
 
 
-# The worker answers in order: once a ping sent now is back, every call sent before it has been answered and
-# applied; two animation frames later the page has drawn it.
-ANSWERED = """async () => {
-  await (await import('./js/runtime/client.js')).getRuntime().call('runtime', 'ping', {});
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-}"""
-
-
 def _wait_complete(page, demo: str) -> dict:
     page.locator(f'[data-demo="{demo}"]').scroll_into_view_if_needed()
     page.wait_for_function(
@@ -152,7 +144,8 @@ def test_the_a1_figure_shows_the_teachers_and_the_students_tours_on_the_readers_
     assert out_value(page, "tsp-student", "a1_tour") == _nearest_neighbour(HULL_EXAMPLE)
     canvas = '[data-demo="tsp-student"] canvas'
     drag(page, canvas, HULL_EXAMPLE[6], (0.2, 0.62))
-    page.evaluate(ANSWERED)
+    # Busy from the drag's first request until the newest one is answered (runtime/callers.js latestCaller).
+    page.wait_for_function("() => document.querySelector('[data-demo=\"tsp-student\"]').dataset.state === 'idle'")
     points = page.evaluate(f"() => JSON.parse(document.querySelector('{canvas}').dataset.points)")
     assert points[6] != HULL_EXAMPLE[6]
     assert out_value(page, "tsp-student", "a1_tour") == _nearest_neighbour(points)
