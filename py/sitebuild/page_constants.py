@@ -7,7 +7,7 @@ learns them; the build refuses a stale copy and a test re-generates it and compa
 import json
 
 from ptrnet import explain, limits
-from ptrnet.experiments import runner
+from ptrnet.experiments import runner, sweeps
 from ptrnet.pointer import symmetry, tasks
 from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS
@@ -73,6 +73,7 @@ def page_constants() -> dict:
             "referenceSeeds": list(runner.REFERENCE_SEEDS),
             "referenceSets": runner.REFERENCE_SETS,
         },
+        "sweeps": {demo: sweeps.settings(demo) for demo in sweeps.SWEEPS},  # the article's runner figures
         "lm": {
             "gates": lm.GATES,  # A's four blocks as the LM demo shows them
             "maxTokens": lm.MAX_TOKENS,

@@ -9,6 +9,7 @@ from tests.browser.settle import RUN_AHEAD_MS, after_frames
 # Spec §3: the demos, in the order the article discusses them; each sits in the section of the same id.
 DEMOS = ["slots", "sequences", "mix-vs-point", "hull-steps", "sort-trainer", "length-eval", "pointer-generator"]
 BESIDE = {"attention-vs-pointer": "mix-vs-point"}  # SPEC §9's view, in the section of the demo it stands beside
+FIGURES = {"hull-sweep": "results", "tsp-student": "results", "tsp-sweep": "results"}  # §7's live findings
 DESCENDANTS = ["CopyNet", "Pointer Sentinel", "Order Matters", "Bello", "Kool"]
 
 
@@ -54,10 +55,10 @@ def test_the_seven_demos_sit_once_each_in_their_sections_in_the_spec_order(artic
     # The two prelude demos (issue 7) come first, in their own section; then the spec's seven, each in its own
     # section, and the attention view in demo 3's.
     assert mounts[:2] == [{"id": "lm-shapes", "section": "prelude"}, {"id": "nplm", "section": "prelude"}]
-    mounts = [m for m in mounts[2:] if m["id"] not in BESIDE]
+    mounts = [m for m in mounts[2:] if m["id"] not in BESIDE | FIGURES]
     assert [m["id"] for m in mounts] == DEMOS
     assert [m["section"] for m in mounts] == DEMOS
-    for demo, section in BESIDE.items():
+    for demo, section in (BESIDE | FIGURES).items():
         assert page.evaluate(f"() => document.querySelector('[data-demo=\"{demo}\"]').closest('section').id") == section
     for demo in DEMOS:
         assert page.locator(f'[data-demo="{demo}"]').count() == 1
@@ -96,10 +97,13 @@ def test_the_article_links_the_companion_page_and_names_the_descendants(article)
 
 def test_every_demo_becomes_idle_once_python_is_ready(article):
     page = article
-    for demo in ["lm-shapes", "nplm", *DEMOS, *BESIDE]:
+    demos = ["lm-shapes", "nplm", *DEMOS, *BESIDE, "tsp-student"]  # §7's two runs: tests/browser/test_findings.py
+    for demo in demos:
         wait_ready(page, demo)
-    states = page.evaluate("() => [...document.querySelectorAll('.demo[data-demo]')].map(el => el.dataset.state)")
-    assert states == ["idle"] * (len(DEMOS) + len(BESIDE) + 2)
+    states = page.evaluate(
+        '(ids) => ids.map((id) => document.querySelector(`[data-demo="${id}"]`).dataset.state)', demos
+    )
+    assert states == ["idle"] * len(demos)
     assert page.watch.console_errors == []
     assert page.watch.foreign_requests == []
 

@@ -47,6 +47,9 @@ DEMOS = (  # id, number, title, handler families, page, state fields; in the ord
     _demo("hull-steps", "4", "껍질의 점을 하나씩 짚는 디코더", "models explained", ARTICLE, "step mask model points"),
     _demo("sort-trainer", "5", "매개변수 96개로 정렬 배우기", "sorting", ARTICLE, "seed mask length sample"),
     _demo("length-eval", "6", "길이 일반화 평가", "sorting", ARTICLE, ""),
+    _demo("hull-sweep", "6-2", "볼록 껍질: 점이 늘어날 때", "experiments", ARTICLE, ""),
+    _demo("tsp-student", "6-3", "스승 A1과 A1에게 배운 Ptr-Net", "geometry", ARTICLE, "points"),
+    _demo("tsp-sweep", "6-4", "외판원 문제: 학습 범위를 넘어설 때", "experiments", ARTICLE, ""),
     _demo("pointer-generator", "7", "만들어 낼까, 베껴 올까", "explained", ARTICLE, "p_gen"),
     _demo(
         "three-problems",

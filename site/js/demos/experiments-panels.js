@@ -38,8 +38,10 @@ export function resultsTable() {
   return { node, render, clear: () => render(null, { head: [], rows: [] }, false) };
 }
 
-// Ours against the paper's by n (log scale): accuracy for hull and Delaunay, tour length for TSP.
-export function comparisonChart() {
+// Ours against the paper's by n (log scale): accuracy and area coverage for hull, accuracy and triangle
+// coverage for Delaunay, tour length for TSP (or with tsp: "ratio", each tour over the reference tour).
+// empty: what the plot says while nothing is measured.
+export function comparisonChart({ tsp = "length", empty = "실행하면 크기별 결과가 여기에 그려집니다" } = {}) {
   const node = element("div", { class: "eval-figure" });
   const chart = lineChart.create(node, { label: "우리 모델과 논문의 값을 n에 따라 견준 그래프", aspect: 0.42 });
   const line = (rows, key, color, dash = []) => ({
@@ -58,6 +60,28 @@ export function comparisonChart() {
       const x = { min: Math.min(4, ...ns) * 0.9, max: Math.max(12, ...ns) * 1.1, log: true, label: "점의 수 n" };
       x.ticks = lineChart.logTicks(x.min, x.max);
       const theirs = paper.filter((p) => (task === "tsp" ? p.ptrnet : p.accuracy) !== undefined);
+      if (task === "tsp" && tsp === "ratio") {
+        const reported = paper.filter((p) => p.ratio !== undefined); // the paper's optimum: n ≤ 20 only
+        const ys = [...rows.flatMap((r) => [r.ratio, r.a1_ratio]), ...reported.map((p) => p.ratio)];
+        chart.render({
+          x,
+          y: { min: 0.98, max: Math.max(1.1, ...ys) * 1.02, label: "기준 해에 대한 길이 비" },
+          series: [
+            { xs: [x.min, x.max], ys: [1, 1], color: COLORS.muted, width: 1.5 },
+            line(rows, "a1_ratio", COLORS.baselineA1),
+            line(rows, "ratio", COLORS.tour),
+            line(reported, "ratio", COLORS.tour, [6, 5]),
+          ],
+          legend: [
+            { label: "우리 Ptr-Net", color: COLORS.tour },
+            { label: "논문 Ptr-Net", color: COLORS.tour, dash: [6, 5] },
+            { label: "A1", color: COLORS.baselineA1 },
+            { label: "기준 해 = 1", color: COLORS.muted },
+          ],
+          empty,
+        });
+        return;
+      }
       if (task === "tsp") {
         const ys = [...rows.flatMap((r) => [r.mean_length, r.a1]), ...theirs.map((p) => p.ptrnet)];
         chart.render({
@@ -75,30 +99,32 @@ export function comparisonChart() {
             { label: "A1", color: COLORS.baselineA1 },
             { label: "기준 해", color: COLORS.muted },
           ],
-          empty: "실행하면 크기별 평균 순회 길이가 여기에 그려집니다",
+          empty,
         });
         return;
       }
-      const extra = task === "delaunay" ? "triangle_coverage" : null;
+      // Hull: area coverage only where it counts (not FAIL: over 1 % of the outputs not simple polygons).
+      const [extra, extraLabel] =
+        task === "delaunay" ? ["triangle_coverage", "삼각형 포함률"] : ["area", "넓이 포함률"];
+      const withArea = (r) => ({ ...r, area: r.area_fail ? Number.NaN : r.area_coverage }); // NaN: a gap
+      const ours = task === "delaunay" ? rows : rows.map(withArea);
+      const reported = task === "delaunay" ? theirs : theirs.map(withArea);
       chart.render({
         x,
         y: { min: 0, max: 1.02, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => percent(v, 0), label: "비율" },
         series: [
-          line(rows, "accuracy", COLORS.seqAcc),
-          line(theirs, "accuracy", COLORS.seqAcc, [6, 5]),
-          ...(extra ? [line(rows, extra, COLORS.posAcc), line(theirs, extra, COLORS.posAcc, [6, 5])] : []),
+          line(ours, "accuracy", COLORS.seqAcc),
+          line(reported, "accuracy", COLORS.seqAcc, [6, 5]),
+          line(ours, extra, COLORS.posAcc),
+          line(reported, extra, COLORS.posAcc, [6, 5]),
         ],
         legend: [
           { label: "우리 정확도", color: COLORS.seqAcc },
           { label: "논문 정확도", color: COLORS.seqAcc, dash: [6, 5] },
-          ...(extra
-            ? [
-                { label: "우리 삼각형 포함률", color: COLORS.posAcc },
-                { label: "논문 삼각형 포함률", color: COLORS.posAcc, dash: [6, 5] },
-              ]
-            : []),
+          { label: `우리 ${extraLabel}`, color: COLORS.posAcc },
+          { label: `논문 ${extraLabel}`, color: COLORS.posAcc, dash: [6, 5] },
         ],
-        empty: "실행하면 크기별 정확도가 여기에 그려집니다",
+        empty,
       });
     },
   };

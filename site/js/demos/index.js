@@ -4,6 +4,7 @@
 import * as attentionVsPointer from "./attention-vs-pointer.js";
 import * as experiments from "./experiments.js";
 import * as hullSteps from "./hull-steps.js";
+import * as hullSweep from "./hull-sweep.js";
 import * as lengthEval from "./length-eval.js";
 import * as lmShapes from "./lm-shapes.js";
 import * as mixVsPoint from "./mix-vs-point.js";
@@ -13,6 +14,8 @@ import * as sequences from "./sequences.js";
 import * as slots from "./slots.js";
 import * as sortTrainer from "./sort-trainer.js";
 import * as threeProblems from "./three-problems.js";
+import * as tspStudent from "./tsp-student.js";
+import * as tspSweep from "./tsp-sweep.js";
 
 export const CONTROLLERS = Object.freeze({
   "lm-shapes": lmShapes,
@@ -24,6 +27,9 @@ export const CONTROLLERS = Object.freeze({
   "hull-steps": hullSteps,
   "sort-trainer": sortTrainer,
   "length-eval": lengthEval,
+  "hull-sweep": hullSweep,
+  "tsp-student": tspStudent,
+  "tsp-sweep": tspSweep,
   "pointer-generator": pointerGenerator,
   "three-problems": threeProblems,
   experiments,

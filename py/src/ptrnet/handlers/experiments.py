@@ -1,10 +1,36 @@
-"""The companion page's experiment runner: check a run's settings, measure a chunk of sets, sum up the sums."""
+"""The companion page's experiment runner: check a run's settings, measure a chunk of sets, sum up the sums. The main
+article's figures that run it with fixed settings (experiments.sweeps) send the same requests."""
 
-from ptrnet import formats
-from ptrnet.experiments import runner
+from collections.abc import Callable
+
+from ptrnet import formats, manifest
+from ptrnet.experiments import runner, sweeps
 from ptrnet.handlers.base import InputError, handler, int_param
 from ptrnet.limits import HELD_KARP_MAX, MAX_POINTS_PER_SIZE, MAX_RUNNER_CHUNK, MAX_SEED, MAX_SETS, MAX_SIZES
 from ptrnet.views import experiments as view
+
+RUNNER_DEMOS = manifest.families()["experiments"]  # the runner and the article's figures that run it
+
+
+def _fixed_run(f: Callable[[dict], dict], run: dict) -> Callable[[dict], dict]:
+    """f with a figure's run (experiments.sweeps) over whatever settings the page sent."""
+
+    def fixed(params: dict) -> dict:
+        return f(params | run)
+
+    return fixed
+
+
+def _runner_request(fn: str, **declared):
+    """Register the decorated function as the request fn of every demo that runs the runner; an article figure's
+    requests run its fixed settings."""
+
+    def register(f):
+        for demo in RUNNER_DEMOS:
+            handler(demo, fn, **declared)(_fixed_run(f, sweeps.settings(demo)) if demo in sweeps.SWEEPS else f)
+        return f
+
+    return register
 
 
 def _model(params: dict) -> str:
@@ -81,7 +107,7 @@ def _weights(params: dict) -> tuple[str, ...]:
     return (model.weights, runner.REFERENCE_FILE) if tours else (model.weights,)
 
 
-@handler("experiments", "plan")
+@_runner_request("plan")
 def _plan(params: dict) -> dict:
     """The checked settings, each size's cost per set, an estimate of the whole run's seconds, and the paper's
     values with the table's heading (text.table)."""
@@ -96,7 +122,7 @@ def _plan(params: dict) -> dict:
     }
 
 
-@handler("experiments", "measure", weights=_weights)
+@_runner_request("measure", weights=_weights)
 def _measure(params: dict) -> dict:
     """One chunk: the sums of sets start..start+count-1 of one size of the run, and its failures."""
     s = _settings(params)
@@ -110,7 +136,7 @@ def _measure(params: dict) -> dict:
     return chunk | {"failures": view.failures(s["model"], chunk["failures"])}
 
 
-@handler("experiments", "summarize")
+@_runner_request("summarize")
 def _summarize(params: dict) -> dict:
     """The table rows (and the hull's collinearity chart) with their words, from each size's parts: the total the
     last summary gave back and the chunks' sums since, merged into the new totals the reply gives back (sums)."""

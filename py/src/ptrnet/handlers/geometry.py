@@ -1,10 +1,12 @@
-"""Demo 2 [sequences] and the companion page [three-problems]: exact answers, and our models beside them."""
+"""Demo 2 [sequences], the companion page [three-problems] and the article's A1 figure [tsp-student]: exact answers,
+and our models beside them."""
 
 from ptrnet import formats
 from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.handlers.base import bool_param, handler, tsp_points
+from ptrnet.handlers.base import bool_param, handler, model_points, tsp_points
+from ptrnet.limits import MIN_MODEL_POINTS
 from ptrnet.pointer.tasks import SPECS
 
 
@@ -44,3 +46,15 @@ def _three_problems(params: dict) -> dict:
     exact["text"]["delaunay"] = formats.triangles(exact["delaunay"])
     models = companion.three_models(points, exact, vote=bool_param(params, "vote", False))
     return {"points": points, **exact, **models, "text": exact["text"] | models["text"]}
+
+
+@handler("tsp-student", "solve", weights=("tsp_ptrnet_a1",))
+def _tsp_student(params: dict) -> dict:
+    """The optimal tour of 3..MAX_MODEL_POINTS points beside A1's and that of the Ptr-Net taught only by A1, as the
+    companion page's TSP panel writes them (ptrnet.views.companion)."""
+    from ptrnet.views import companion
+
+    points = model_points(params, MIN_MODEL_POINTS)
+    exact = _hull_and_tour(points)
+    tours = companion.tours_beside(points, exact["tsp_length"])
+    return {"points": points, **exact, **tours, "text": exact["text"] | tours["text"]}

@@ -110,12 +110,12 @@ def three_models(points: Points, exact: dict, vote: bool = False) -> dict:
         text |= said
         out["model_correct"][task] = compared.pop("correct")
         out |= compared
-    tours = _tours(points, exact["tsp_length"])
+    tours = tours_beside(points, exact["tsp_length"])
     text |= tours.pop("text")
     return out | tours | {"text": text}
 
 
-def _tours(points: Points, optimal: float) -> dict:
+def tours_beside(points: Points, optimal: float) -> dict:
     """The A1 / A2 tours and their lengths, A1's tour in the notation, and the tour of the Ptr-Net taught only by
     A1 (None where its weights could not be fetched) with its length."""
     out: dict = {"baselines": {}, "model_tsp_a1": None, "model_tsp_a1_length": None}
