@@ -19,7 +19,7 @@ Example = tuple[str, str, Callable[[Replies], dict], bool]
 def _examples() -> list[Example]:
     """One request per handler as a page sends it, in an order where each finds what it needs (a snapshot before
     its restore); the experiment runner's three requests for every model and decoding it offers."""
-    from ptrnet.experiments import runner
+    from ptrnet.experiments import runner, sweeps
     from ptrnet.limits import HULL_EXAMPLE
 
     points = {"points": HULL_EXAMPLE}
@@ -56,6 +56,22 @@ def _examples() -> list[Example]:
                     True,
                 ),
             ]
+    for demo in sweeps.SWEEPS:  # the article's figures: the runner's requests, their settings fixed by Python
+        run = sweeps.settings(demo)
+        first = {"n": run["sizes"][0]}
+        examples += [
+            (demo, "plan", lambda _, run=run: run, True),
+            (demo, "measure", lambda _, run=run, first=first: run | first, True),
+            (
+                demo,
+                "summarize",
+                lambda replies, run=run, demo=demo: (
+                    run | {"sums": {str(run["sizes"][0]): [replies[(demo, "measure")]["sums"]]}}
+                ),
+                True,
+            ),
+        ]
+    examples.append(("tsp-student", "solve", lambda _: points, True))
     examples += [
         ("runtime", "inject_fault", lambda _: {"demo": "runtime", "fn": "free"}, True),
         ("runtime", "free", lambda _: {}, False),  # fails on purpose: the reply to an unexpected error is traced too
