@@ -13,9 +13,9 @@ from sitebuild.shell import BuildError
 RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results -->"  # the visible table: the paper's columns, ours beside
 FULL_RESULTS_PLACEHOLDER = "<!-- ptrnet:{task}-results-full -->"  # every column, in the implementation notes
 RESULTS_CAPTIONS = {  # tasks whose tables the companion page shows
-    "hull": "저희가 학습한 모델과 논문의 볼록 껍질 결과",
-    "delaunay": "저희가 학습한 모델과 논문의 들로네 삼각분할 결과",
-    "tsp": "저희가 학습한 모델, 저희 근사 알고리즘과 논문의 TSP 평균 순회 길이",
+    "hull": "우리가 학습한 모델과 논문의 볼록 껍질 결과",
+    "delaunay": "우리가 학습한 모델과 논문의 들로네 삼각분할 결과",
+    "tsp": "우리가 학습한 모델, 우리 근사 알고리즘과 논문의 TSP 평균 순회 길이",
 }
 FACTS_PLACEHOLDER = "<!-- ptrnet:model-facts -->"
 FACT = re.compile(r'<span class="fact" data-fact="([^"<>]*)"(?: data-josa="([^"<>]*)")?></span>')  # write_facts fills

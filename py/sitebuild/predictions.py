@@ -138,7 +138,7 @@ def _tsp_a1() -> Question:
         answer=answer,
         reveal=f"논문의 평균 순회 길이는 A1 {fixed(teacher, TABLE_DIGITS)}, A1에게 배운 Ptr-Net "
         f"{fixed(student, TABLE_DIGITS)}로 {verdict[answer]}. 동반 페이지의 데모 8에서"
-        " ‘A1 경로’와 ‘A1에게 배운 모델의 경로’를 함께 켜면 우리 모델로 같은 비교를 볼 수 있습니다.",
+        " ‘A1 순회’와 ‘A1에게 배운 모델의 순회’를 함께 켜면 우리 모델로 같은 비교를 볼 수 있습니다.",
     )
 
 

@@ -30,7 +30,7 @@ def test_the_article_says_what_the_paper_left_open(article):
     page = article
     results = page.text_content("#results")
     # The paper does not name A1 and A2: the nearest neighbour and farthest insertion are ours.
-    assert "최근접 이웃" in results and "최원 삽입" in results and "저희가" in results
+    assert "최근접 이웃" in results and "최원 삽입" in results and "우리가" in results
     assert "짐작" in results  # why the A1-trained model beat its teacher is marked as a guess
     steps = page.text_content("#hull-steps")
     # The original hull and Delaunay decoders were unconstrained; later TSP work masks visited cities.

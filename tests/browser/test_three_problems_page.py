@@ -120,7 +120,7 @@ def test_a_share_just_below_one_shows_two_decimals_on_the_page(page, site_url):
     assert _pct(area) in cells and "100.0 %" not in cells
     # the visible table has the paper's columns with ours, greedy and beam; the full one is collapsed
     visible = page.locator("#table-hull-ours").locator("xpath=ancestor::table//thead//th").all_inner_texts()
-    assert visible[:5] == ["모델", "학습 n", "시험 n", "정확도", "면적"] and visible[5:8] == ["논문", "탐욕", "빔"]
+    assert visible[:5] == ["모델", "학습 n", "시험 n", "정확도", "넓이"] and visible[5:8] == ["논문", "탐욕", "빔"]
     assert not any("대칭" in h for h in visible)
     assert page.locator("details.impl-note #table-hull-ours-full").count() == 1
     assert not page.locator("details.impl-note").first.evaluate("(d) => d.open")

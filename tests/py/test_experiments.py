@@ -188,7 +188,7 @@ def test_the_table_writes_each_rows_numbers_as_formats_does_beside_the_papers() 
         [{"n": 50, "sets": 1200, "accuracy": 0.9996, "area_coverage": 0.99, "not_simple": 0.02, "area_fail": True}],
         runner.paper_rows("hull"),
     )
-    assert hull["head"] == ["n", "세트", "정확도", "면적", "단순하지 않은 출력", "논문 정확도", "논문 면적"]
+    assert hull["head"] == ["n", "세트", "정확도", "넓이", "단순하지 않은 출력", "논문 정확도", "논문 넓이"]
     assert hull["rows"] == [
         ["50", "1,200", "99.96\u00a0%", "FAIL (99.0\u00a0%)", "2.0\u00a0%", "69.6\u00a0%", "99.9\u00a0%"]
     ]

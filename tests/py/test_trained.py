@@ -202,7 +202,7 @@ def test_three_problems_says_right_or_wrong_and_writes_its_numbers_for_the_page(
     assert (said["hull"] == "정답과 같습니다") == right["hull"]
     assert (said["delaunay"] == "정답과 같은 삼각형들입니다") == right["delaunay"]
     excess = f"최적보다 {100 * (res['tsp_ratio'] - 1):.1f}\u00a0% 깁니다"
-    assert said["tsp"] == ("최적 경로입니다" if right["tsp"] else excess)
+    assert said["tsp"] == ("최적 순회입니다" if right["tsp"] else excess)
     text = res["text"]
     assert text["tsp_length"] == f"{res['tsp_length']:.4f}" and text["tsp_ratio"] == f"{res['tsp_ratio']:.3f}"
     assert text["model_tsp_length"] == f"{res['model_tsp_length']:.4f}"

@@ -54,7 +54,7 @@ DEMOS = (  # id, number, title, handler families, page, state fields; in the ord
     _demo(
         "three-problems",
         "8",
-        "논문의 세 문제: 정답과 저희 모델의 답",
+        "논문의 세 문제: 정답과 우리 모델의 답",
         "geometry",
         COMPANION,
         "points a1 a2 vote student",

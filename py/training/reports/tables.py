@@ -69,7 +69,7 @@ MASKED = ["탐욕+마스크", "빔+마스크"]  # our hull decodings that never 
 
 def _hull_rows(ours: dict, paper: dict, brief: bool) -> list[list[str]]:
     kinds = ["논문", "탐욕", "빔"] + ([] if brief else ["대칭 투표", *MASKED])
-    head = ["모델", "학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"면적 ({k})" for k in kinds)]
+    head = ["모델", "학습 n", "시험 n", *(f"정확도 ({k})" for k in kinds), *(f"넓이 ({k})" for k in kinds)]
     rows = [head + ([] if brief else ["세트 수"])]
     for key, r in ours.items():
         p, beam, vote = paper.get(key, {}), r.get("beam"), r.get("vote")

@@ -70,7 +70,7 @@ export function mount(root, runtime, store = urlStore) {
   const ptrLegend = element("span", { class: "legend", text: "Ptr-Net" });
   const seqNote = element("p", { class: "demo-note real-note", "data-out": "seq2seq_note" });
   const real = element("div", { class: "real-outputs" }, [
-    element("p", { class: "real-title", text: "저희가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
+    element("p", { class: "real-title", text: "우리가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
     element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
     element("div", { class: "out-row" }, [
       element("span", { class: "legend", text: "seq2seq (n = 5로 학습)" }),

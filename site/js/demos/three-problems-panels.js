@@ -14,7 +14,7 @@ const PANELS = [
 ];
 export const BASELINES = [
   { name: "A1", control: "a1", label: "A1 최근접 이웃", color: COLORS.baselineA1 },
-  { name: "A2", control: "a2", label: "A2 가장 먼 점 삽입", color: COLORS.baselineA2 },
+  { name: "A2", control: "a2", label: "A2 최원 삽입", color: COLORS.baselineA2 },
 ];
 export const IMAGES = PY.symmetryImages; // the unit square's symmetries the vote asks about
 
@@ -23,7 +23,7 @@ function problemPanel({ name, title, label }) {
   const drawing = pointsCanvas.create(figure, { label });
   drawing.canvas.dataset.panel = name;
   const exact = output(name, `${title} 정답`);
-  const model = output(`model_${name}`, `${title}: 저희 Ptr-Net의 답`);
+  const model = output(`model_${name}`, `${title}: 우리 Ptr-Net의 답`);
   const note = element("span", { class: "model-verdict" });
   const votes = name === "tsp" ? null : output(`model_${name}_votes`, `${title}: 같은 답을 낸 대칭 그림 수`);
   const voteLine = votes && element("p", { class: "out-minor vote-share", hidden: true }, [votes.node]);

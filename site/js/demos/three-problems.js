@@ -17,10 +17,10 @@ import { BASELINES, IMAGES, panelView, problemPanels, showAnswer } from "./three
 const ID = "three-problems";
 export const SCHEMA = {
   points: pointsField(LIMITS.maxModelPoints, PY.referencePoints, LIMITS.minModelPoints),
-  a1: booleanField({ label: "A1 경로", fallback: false }),
-  a2: booleanField({ label: "A2 경로", fallback: false }),
+  a1: booleanField({ label: "A1 순회", fallback: false }),
+  a2: booleanField({ label: "A2 순회", fallback: false }),
   vote: booleanField({ label: "대칭 투표", fallback: false }),
-  student: booleanField({ label: "A1에게 배운 모델의 경로", fallback: false }),
+  student: booleanField({ label: "A1에게 배운 모델의 순회", fallback: false }),
 };
 
 export function mount(root, runtime, store = urlStore) {
@@ -35,7 +35,7 @@ export function mount(root, runtime, store = urlStore) {
   const toggles = BASELINES.map(({ control, label }) =>
     toggle({
       control,
-      label: `${label} 경로`,
+      label: `${label} 순회`,
       checked: state[control],
       onChange(on) {
         state[control] = on;
@@ -47,7 +47,7 @@ export function mount(root, runtime, store = urlStore) {
   );
   const studentToggle = toggle({
     control: "student",
-    label: "A1에게 배운 모델의 경로",
+    label: "A1에게 배운 모델의 순회",
     checked: state.student,
     onChange(on) {
       state.student = on;
@@ -76,7 +76,7 @@ export function mount(root, runtime, store = urlStore) {
   ]);
   const legend = element("p", { class: "panel-legend" }, [
     element("span", { class: "legend-item legend-exact", text: "넓고 옅은 선: 정확한 답" }),
-    element("span", { class: "legend-item legend-model", text: "진한 선: 저희가 학습한 Ptr-Net의 답" }),
+    element("span", { class: "legend-item legend-model", text: "진한 선: 우리가 학습한 Ptr-Net의 답" }),
     element("span", { class: "legend-item legend-wrong", text: "빨강: 모델이 틀린 변·삼각형" }),
   ]);
   const hint = element("p", {

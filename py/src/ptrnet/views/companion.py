@@ -45,7 +45,7 @@ def _tsp(seq: list[int], points: Points, exact: dict) -> dict:
     """The TSP Ptr-Net's tour, its length and ratio to the optimum, and whether it is an optimal tour."""
     outcome = metrics.tour_outcome(points, exact["tsp_length"], seq)
     ratio = _ratio(outcome["length"], exact["tsp_length"])
-    verdict = "최적 경로입니다" if outcome["correct"] else f"최적보다 {formats.percent(ratio - 1)} 깁니다"
+    verdict = "최적 순회입니다" if outcome["correct"] else f"최적보다 {formats.percent(ratio - 1)} 깁니다"
     return {
         "model_tsp": seq,
         "model_tsp_length": outcome["length"],

@@ -26,7 +26,7 @@ def _reference(row: dict) -> str:
 COLUMNS: dict[str, list[Column]] = {  # task -> our columns
     "hull": [
         ("정확도", lambda r: formats.percent(r["accuracy"])),
-        ("면적", _ours_area),
+        ("넓이", _ours_area),
         ("단순하지 않은 출력", lambda r: formats.percent(r["not_simple"])),
     ],
     "tsp": [
@@ -42,7 +42,7 @@ COLUMNS: dict[str, list[Column]] = {  # task -> our columns
     ],
 }
 PAPER_COLUMNS: dict[str, list[Column]] = {  # task -> the paper's columns, from its row at the same n
-    "hull": [("논문 정확도", lambda p: formats.percent(p.get("accuracy"))), ("논문 면적", formats.area)],
+    "hull": [("논문 정확도", lambda p: formats.percent(p.get("accuracy"))), ("논문 넓이", formats.area)],
     "tsp": [
         ("논문 Ptr-Net", lambda p: formats.fixed(p.get("ptrnet"), TABLE_DIGITS)),
         ("논문 A1", lambda p: formats.fixed(p.get("A1"), TABLE_DIGITS)),
