@@ -130,10 +130,7 @@ export function mount(root, runtime, store = urlStore) {
       element("span", { class: "legend", text: "고른 다음 단어 → 다음 단계의 입력" }),
       token.node,
     ]),
-    element("div", { class: "out-row" }, [
-      element("span", { class: "legend", text: "확률이 높은 단어" }),
-      probs.node,
-    ]),
+    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "확률이 높은 단어" }), probs.node]),
   ]);
   const legend = element(
     "p",

@@ -146,7 +146,12 @@ export function sentencePanel() {
     const best = Math.max(...SCORED.map(([key]) => values[key]));
     const written = new Map(SCORED.map(([key]) => [values[key], summary.text.per_word_prob[key]])); // equal values, equal words
     bars.render({
-      bars: SCORED.map(([key, label, color]) => ({ label, value: values[key], color, highlight: values[key] === best })),
+      bars: SCORED.map(([key, label, color]) => ({
+        label,
+        value: values[key],
+        color,
+        highlight: values[key] === best,
+      })),
       max: Math.max(0.05, best) * 1.1,
       format: (v) => written.get(v),
     });

@@ -38,8 +38,6 @@ def nplm(summary: dict[str, Any]) -> dict[str, Any]:
             "sentence_prob": each("sentence_prob", formats.small_probability),
             "per_word_prob": each("per_word_prob", formats.percent),
             "sentence_logprob_sum": each("sentence_logprob_sum", lambda v: formats.fixed(v, LOGPROB_DIGITS)),
-            "sentence_logprobs": each(
-                "sentence_logprobs", lambda vs: [formats.fixed(v, LOGPROB_DIGITS) for v in vs]
-            ),
+            "sentence_logprobs": each("sentence_logprobs", lambda vs: [formats.fixed(v, LOGPROB_DIGITS) for v in vs]),
         }
     }
