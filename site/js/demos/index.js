@@ -15,8 +15,8 @@ import * as sortTrainer from "./sort-trainer.js";
 import * as threeProblems from "./three-problems.js";
 
 export const CONTROLLERS = Object.freeze({
-  "lm-shapes": lmShapes,
   nplm,
+  "lm-shapes": lmShapes,
   slots,
   sequences,
   "mix-vs-point": mixVsPoint,
