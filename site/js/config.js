@@ -60,6 +60,7 @@ export const COLORS = {
   tensorEmpty: "#f4f2ec",
   accentV: "#b91c1c", // the fixed output width V
   neural: "#7c3aed",
+  untrained: "#a78bfa", // the same network before training
   trigram: "#6b6f80",
   roles: ["#2563eb", "#c2410c", "#15803d", "#9333ea", "#b45309", "#0e7490", "#be185d", "#4b5563"],
 };

@@ -10,12 +10,31 @@ from tests.browser.settle import calls_ahead, open_with_clock
 NPLM = '[data-demo="nplm"]'
 
 
+SCORED = {"model": "지금의 신경망", "untrained": "학습 전 신경망", "trigram": "3-그램"}  # the sentence view's rows
+
+
 def click(page, action):
     page.click(f'{NPLM} [data-action="{action}"]')
 
 
 def nplm_value(page, name):
     return out_value(page, "nplm", name)
+
+
+def assert_sentence_view_matches(page, expected):
+    """The unseen sentence's three scores (network now, same network untrained, trigram) are Python's, as written."""
+    logprob = nplm_value(page, "sentence_logprob")
+    assert set(logprob) == set(SCORED)
+    assert logprob == pytest.approx(expected["sentence_logprob_sum"], rel=1e-6)
+    written = expected["text"]
+    line = " · ".join(f"{name} {written['sentence_logprob_sum'][key]}" for key, name in SCORED.items())
+    assert page.text_content(f'{NPLM} [data-out="sentence_logprob"]') == line
+    line = " · ".join(f"{name} {written['sentence_prob'][key]}" for key, name in SCORED.items())
+    assert page.text_content(f'{NPLM} [data-out="sentence_prob"]') == line
+    chips = page.locator(f"{NPLM} .nplm-word").evaluate_all(
+        "els => els.map((el) => [...el.querySelectorAll('.nplm-lp')].map((n) => n.textContent))"
+    )
+    assert chips == [list(k) for k in zip(*(written["sentence_logprobs"][key] for key in SCORED), strict=True)]
 
 
 def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(page, site_url):
@@ -25,6 +44,8 @@ def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(p
     assert nplm_value(page, "iteration") == 0
     assert nplm_value(page, "perplexity") == pytest.approx(start["perplexity"], rel=1e-9)
     assert nplm_value(page, "sentence_prob") == pytest.approx(start["sentence_prob"], rel=1e-9)
+    assert_sentence_view_matches(page, start)
+    assert start["sentence_logprob_sum"]["untrained"] == start["sentence_logprob_sum"]["model"]
     vectors = nplm_value(page, "vectors")
     assert set(vectors) == set(start["vectors"])
     for word, xy in start["vectors"].items():
@@ -52,6 +73,16 @@ def test_nplm_trains_below_the_trigram_baseline_while_the_page_keeps_animating(p
     assert perplexity["model"] < start["perplexity"]["model"]
     probability = nplm_value(page, "sentence_prob")
     assert probability["model"] > probability["trigram"]
+    # The same run in CPython: the same seed's stream trained as far gives the same three scores; the untrained
+    # network's stays the start's, and even it beats the trigram on this sentence.
+    dispatch("nplm", "reset", {"seed": 0, "direct": True})
+    for done in range(0, at_pause, 2000):
+        trained = dispatch("nplm", "train", {"iterations": min(2000, at_pause - done)})
+    assert trained["iteration"] == at_pause
+    assert_sentence_view_matches(page, trained)
+    scores = nplm_value(page, "sentence_logprob")
+    assert scores["untrained"] == pytest.approx(start["sentence_logprob_sum"]["untrained"], rel=1e-9)
+    assert scores["model"] > scores["untrained"] > scores["trigram"]
     # The trained model's vectors moved.
     moved = nplm_value(page, "vectors")
     assert any(abs(moved[w][0] - vectors[w][0]) > 1e-3 for w in vectors)

@@ -28,6 +28,7 @@ def assert_lm_matches(page, expected):
     assert out_value(page, "lm-shapes", "probs") == pytest.approx(expected["probs"], abs=1e-9)
     assert out_value(page, "lm-shapes", "token") == expected["token"]["word"]
     assert out_value(page, "lm-shapes", "step") == expected["step"]
+    assert page.text_content(f'{LM} [data-out="probs"]') == expected["text"]["top"]  # as Python wrote it
 
 
 @pytest.fixture
@@ -44,14 +45,21 @@ def test_the_prelude_sits_before_demo_1_with_both_demos_and_a_toc_entry(prelude)
     # the prelude opens the article; the hull's motivation comes once the three problems are introduced (§2)
     assert order.index("prelude") < order.index("slots") < order.index("sequences") < order.index("why-hull")
     mounts = page.evaluate("() => [...document.querySelectorAll('#prelude [data-demo]')].map((el) => el.dataset.demo)")
-    assert mounts == ["lm-shapes", "nplm"]
+    assert mounts == ["nplm", "lm-shapes"]  # history's order: NPLM (2003) gave the vocabulary softmax LSTMs kept
     assert page.locator('.toc a[href="#prelude"]').count() == 1
     # The numbered sections keep their numbers: the prelude is unnumbered, slots is still 1.
     toc = page.evaluate(
         "() => { const ol = document.querySelector('.toc ol'); return { start: ol.start, first: ol.querySelector('li a').getAttribute('href'), slots: ol.querySelector('a[href=\"#slots\"]').parentElement.value }; }"
     )
     assert toc == {"start": 0, "first": "#prelude", "slots": 1}
-    assert "Bengio" in page.text_content("#prelude")
+    prose = page.text_content("#prelude")
+    assert "Bengio" in prose and "차원의 저주" in prose and "퍼플렉서티" in prose
+    tex = " ".join(page.locator("#prelude [data-tex]").evaluate_all("els => els.map(el => el.dataset.tex)"))
+    # The curse of dimensionality's count, worked out: 10 words over 100,000 have 100000**10 - 1 free parameters.
+    power = round(math.log10(100000**10 - 1))
+    assert rf"100\,000^{{10}} - 1 \approx 10^{{{power}}}" in tex
+    assert r"\prod_{t=1}^{T} P(w_t \mid w_{t-n+1}, \dots, w_{t-1})" in tex  # the n-gram's chain rule
+    assert r"\mathrm{PPL} = \exp\Bigl(-\frac{1}{T} \sum_{t=1}^{T} \log P" in tex  # perplexity
     assert page.watch.console_errors == []
     assert page.watch.foreign_requests == []
 
@@ -232,10 +240,16 @@ def test_prelude_screenshots_fit_the_page(browser, site_url, width):
         page.locator(root).screenshot(path=str(ARTIFACTS / f"prelude-{name}-{width}.png"))
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     boxes = {name: page.locator(root).bounding_box() for name, root in (("lm-shapes", LM), ("nplm", NPLM))}
+    stage_overflow = page.evaluate(
+        f"() => [...document.querySelectorAll('{LM} .tensor-row, {LM} .tensor-matmul')].map((el) => el.scrollWidth - el.clientWidth)"
+    )
     context.close()
     assert overflow <= 1
+    assert max(stage_overflow) <= 1  # every stage's matrices fit it, on a phone too
     for box in boxes.values():
         assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, json.dumps(boxes)
+    if width >= 1280:  # on a wide screen each prelude demo fits about one screen
+        assert all(box["height"] < 1300 for box in boxes.values()), json.dumps(boxes)
 
 
 @pytest.mark.parametrize(

@@ -74,6 +74,26 @@ def test_perplexity_and_sentence_probability_are_computed_independently() -> Non
     assert s["sentence_logprobs"]["trigram"] == pytest.approx(tri_lps, rel=1e-12)
 
 
+def test_the_untrained_network_is_the_seeds_initial_weights_and_guesses_about_uniformly() -> None:
+    """The sentence view's second score: the same network before training, which gives every word about 1/V and
+    so beats the trigram on the unseen sentence (the trigram backs off to a tiny share of the unigram)."""
+    t = nplm.Trainer()
+    t.reset(5, True)
+    start = nplm.summary(t)
+    assert start["sentence_logprobs"]["untrained"] == start["sentence_logprobs"]["model"]
+    t.train(400)
+    s = nplm.summary(t)
+    data = prelude_corpus.corpus_data()["nplm"]
+    vocab = data["vocab"]
+    initial = nplm.init_params(len(vocab), nplm.NPLMConfig(seed=5), np.random.default_rng(5))
+    lps = [_reference_logp(initial, c, w) for c, w in _sentence_contexts(data["unseen"].split(), vocab)]
+    assert s["sentence_logprobs"]["untrained"] == pytest.approx(lps, rel=1e-10)
+    assert s["sentence_logprob_sum"]["untrained"] == pytest.approx(sum(lps), rel=1e-10)
+    assert s["sentence_logprobs"]["model"] != pytest.approx(lps, rel=1e-3)
+    assert lps == pytest.approx([-math.log(len(vocab))] * len(lps), abs=0.25)
+    assert s["sentence_logprob_sum"]["untrained"] > s["sentence_logprob_sum"]["trigram"]
+
+
 def test_same_seed_is_bit_identical() -> None:
     a, b, c = nplm.Trainer(), nplm.Trainer(), nplm.Trainer()
     a.reset(7, True)

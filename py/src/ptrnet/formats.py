@@ -2,6 +2,7 @@
 (JS formats no number Python sends), and the offline results tables and page facts (training) write theirs here too.
 Nothing here imports the rest of ptrnet, so every floor may use it."""
 
+import math
 from collections.abc import Sequence
 
 NBSP = "\u00a0"  # between a number and its % sign on the pages, as the article writes "92.0 %"
@@ -64,6 +65,27 @@ def top_shares(shares: dict[str, float], k: int) -> str:
     """The k largest shares, largest first (equals keep their order), as 'word 36.4 % · word 12.0 %'."""
     ranked = sorted(shares.items(), key=lambda item: -item[1])[:k]
     return " · ".join(f"{word} {percent(share)}" for word, share in ranked)
+
+
+def significant(value: float, digits: int) -> str:
+    """A number with a fixed count of significant digits, trailing zeros kept: (0.1, 3) -> '0.100'."""
+    return f"{value:#.{digits}g}"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def small_probability(p: float | None) -> str:
+    """A probability that may be far below 1e-10: four decimals from 0.001 up, else two and a power of ten
+    (3.2e-12 -> '3.20 × 10⁻¹²'); '–' if missing."""
+    if p is None or not math.isfinite(p):
+        return MISSING
+    if p == 0:
+        return "0"
+    if p >= 1e-3:
+        return f"{p:.4f}"
+    mantissa, exponent = f"{p:.2e}".split("e")
+    return f"{mantissa}{NBSP}×{NBSP}10{str(int(exponent)).translate(_SUPERSCRIPT)}"
 
 
 def count(n: int) -> str:

@@ -38,8 +38,8 @@ def _demo(id: str, number: str, title: str, families: str, page: str, fields: st
 
 
 DEMOS = (  # id, number, title, handler families, page, state fields; in the order the pages number them
-    _demo("lm-shapes", "0-1", "LSTM 언어 모델의 한 단계", "prelude", ARTICLE, "seed mode temperature"),
-    _demo("nplm", "0-2", "신경 확률 언어 모델(NPLM) 학습", "prelude", ARTICLE, "seed direct"),
+    _demo("nplm", "0-1", "신경 확률 언어 모델(NPLM) 학습", "prelude", ARTICLE, "seed direct"),
+    _demo("lm-shapes", "0-2", "LSTM 언어 모델의 한 단계", "prelude", ARTICLE, "seed mode temperature"),
     _demo("slots", "1", "고정된 출력 칸과 포인터의 칸", "models explained", ARTICLE, "n seed"),
     _demo("sequences", "2", "같은 점, 두 가지 답", "geometry", ARTICLE, "points"),
     _demo("mix-vs-point", "3", "섞기와 가리키기", "explained", ARTICLE, "d"),

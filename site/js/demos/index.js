@@ -18,8 +18,8 @@ import * as tspStudent from "./tsp-student.js";
 import * as tspSweep from "./tsp-sweep.js";
 
 export const CONTROLLERS = Object.freeze({
-  "lm-shapes": lmShapes,
   nplm,
+  "lm-shapes": lmShapes,
   slots,
   sequences,
   "mix-vs-point": mixVsPoint,

@@ -7,7 +7,6 @@ import * as tensorBoxes from "../draw/tensors.js";
 import { PY } from "../generated/constants.js";
 import { reducedMotion, slider } from "../ui/controls.js";
 import { integerField, numberField, shown } from "../ui/fields.js";
-import { percent } from "../ui/format.js";
 import { redrawer } from "../ui/frame.js";
 import { urlStore } from "../ui/permalink.js";
 import { button, element, labelled, MAX_SEED, messageLine, output, seedInput, select } from "./common.js";
@@ -131,10 +130,7 @@ export function mount(root, runtime, store = urlStore) {
       element("span", { class: "legend", text: "고른 다음 단어 → 다음 단계의 입력" }),
       token.node,
     ]),
-    element("div", { class: "out-row" }, [
-      element("span", { class: "legend", text: "확률 상위 다섯 단어" }),
-      probs.node,
-    ]),
+    element("div", { class: "out-row" }, [element("span", { class: "legend", text: "확률이 높은 단어" }), probs.node]),
   ]);
   const legend = element(
     "p",
@@ -185,11 +181,7 @@ export function mount(root, runtime, store = urlStore) {
       { layout, split: Object.fromEntries(layout.map(({ gate }) => [gate, r.tensors[gate].values[0]])) },
       layout.map(({ gate }) => gate).join(" | "),
     );
-    const top = r.probs
-      .map((p, id) => [p, id])
-      .sort((a, b) => b[0] - a[0])
-      .slice(0, 5);
-    probs.set(r.probs, top.map(([p, id]) => `${r.vocab[id]} ${percent(p)}`).join(" · "));
+    probs.set(r.probs, r.text.top);
     token.set(r.token.word, r.done ? `${r.token.word} (문장 끝)` : r.token.word);
     renderSentence();
     updateControls();

@@ -5,7 +5,6 @@ import { COLORS } from "../config.js";
 import * as barChart from "../draw/bars.js";
 import * as lineChart from "../draw/linechart.js";
 import * as wordMap from "../draw/wordmap.js";
-import { percent } from "../ui/format.js";
 import { element, formatCount, output } from "./common.js";
 
 // The corpus's word roles, in Korean for the map's legend (unknown roles are shown as given).
@@ -22,14 +21,15 @@ const ROLE_NAMES = {
   food: "음식",
 };
 
-export const fixed = (v, digits = 2) => (v === null || !Number.isFinite(v) ? "—" : v.toFixed(digits));
+// The unseen sentence's three scores, in the order the sentence panel lists them: Python's key, name, colour.
+const SCORED = [
+  ["model", "지금의 신경망", COLORS.neural],
+  ["untrained", "학습 전 신경망", COLORS.untrained],
+  ["trigram", "3-그램", COLORS.trigram],
+];
 
-// A probability that may be far below 1e-10, written readably.
-export function formatProbability(p) {
-  if (p === null || !Number.isFinite(p)) return "—";
-  if (p === 0) return "0";
-  return p >= 1e-3 ? p.toFixed(4) : p.toExponential(2);
-}
+// Python's written numbers (reply.text[name]) for the three scores, as one line.
+const threeScores = (written) => SCORED.map(([key, name]) => `${name} ${written[key]}`).join(" · ");
 
 export function curvePanel() {
   const figure = element("div", { class: "loss-figure" });
@@ -112,25 +112,28 @@ export function mapPanel() {
 export function sentencePanel() {
   const sentence = element("p", { class: "nplm-sentence", "aria-label": "학습 문장에 없는 문장" });
   const barsHolder = element("div", { class: "bars-figure" });
-  const bars = barChart.create(barsHolder, { label: "단어당 평균 확률 (기하 평균)" });
+  const bars = barChart.create(barsHolder, { label: "단어당 평균 확률 (기하 평균)", valueWidth: 64 });
+  const sentenceLogprob = output("sentence_logprob", "문장 전체의 로그 확률");
+  sentenceLogprob.clear("—");
   const sentenceProb = output("sentence_prob", "문장 전체의 확률");
   sentenceProb.clear("—");
   const words = element("div", { class: "nplm-words", "aria-label": "단어마다의 로그 확률" });
+  const line = (label, out) =>
+    element("p", { class: "nplm-prob-line" }, [element("span", { class: "legend", text: `${label} ` }), out.node]);
   const node = element("figure", { class: "panel nplm-general" }, [
-    element("figcaption", { text: "처음 보는 문장의 확률" }),
+    element("figcaption", { text: "처음 보는 문장의 확률: 지금의 신경망, 학습 전의 같은 신경망, 3-그램" }),
     sentence,
     element("p", { class: "out-minor", text: "단어당 평균 확률 (기하 평균)" }),
     barsHolder,
-    element("p", { class: "nplm-prob-line" }, [
-      element("span", { class: "legend", text: "문장 전체의 확률 " }),
-      sentenceProb.node,
-    ]),
+    line("문장 전체의 log p", sentenceLogprob),
+    line("문장 전체의 확률", sentenceProb),
     words,
     element("p", {
       class: "demo-note",
       text:
-        "이 문장의 세 단어 묶음 가운데 여럿은 학습 문장에 한 번도 나오지 않아서, 3-그램은 더 짧은 문맥으로 물러나 낮은 확률밖에 줄 수 없습니다. " +
-        "신경망은 dog가 cat과, room이 bedroom과 가까운 벡터를 갖게 되면서 비슷한 문장에서 배운 것을 이 문장에도 나누어 씁니다.",
+        "이 문장에는 학습 문장에 한 번도 나오지 않은 단어 쌍이 여럿 있습니다. " +
+        "3-그램은 그런 쌍에서 세어 둔 것이 없어 단어의 유니그램 확률에 작은 가중치를 곱한 값으로 떨어지는 반면, 학습 전 신경망은 어느 단어에나 거의 균등하게 1/V쯤을 주기 때문에, 처음 보는 쌍에서는 아무것도 배우지 않은 추측이 오히려 3-그램을 이깁니다. " +
+        "학습한 신경망은 dog가 cat과, room이 bedroom과 가까운 벡터를 갖게 되면서 비슷한 문장에서 배운 것을 이 문장에도 나누어 씁니다.",
     }),
   ]);
 
@@ -139,43 +142,50 @@ export function sentencePanel() {
       bars.render({ bars: [] });
       return;
     }
-    const [neural, trigram] = [summary.per_word_prob.model, summary.per_word_prob.trigram];
+    const values = summary.per_word_prob;
+    const best = Math.max(...SCORED.map(([key]) => values[key]));
+    const written = new Map(SCORED.map(([key]) => [values[key], summary.text.per_word_prob[key]])); // equal values, equal words
     bars.render({
-      bars: [
-        { label: "신경망", value: neural, color: COLORS.neural, highlight: neural >= trigram },
-        { label: "3-그램", value: trigram, color: COLORS.trigram, highlight: trigram > neural },
-      ],
-      max: Math.max(0.05, neural, trigram) * 1.1,
-      format: (v) => percent(v),
+      bars: SCORED.map(([key, label, color]) => ({
+        label,
+        value: values[key],
+        color,
+        highlight: values[key] === best,
+      })),
+      max: Math.max(0.05, best) * 1.1,
+      format: (v) => written.get(v),
     });
   }
 
-  // The sentence, its probability and one chip per predicted word (model / trigram log p).
+  // The sentence, its three scores and one chip per predicted word (log p of each).
   function show(reply) {
-    const { model, trigram } = reply.sentence_prob;
-    sentenceProb.set(reply.sentence_prob, `신경망 ${formatProbability(model)} · 3-그램 ${formatProbability(trigram)}`);
+    const { text } = reply;
+    sentenceLogprob.set(reply.sentence_logprob_sum, threeScores(text.sentence_logprob_sum));
+    sentenceProb.set(reply.sentence_prob, threeScores(text.sentence_prob));
     const list = reply.sentence_words;
     sentence.textContent = `“${reply.sentence}”`;
     const logs = reply.sentence_logprobs;
     const offset = Math.max(0, list.length - logs.model.length); // the last logs.model.length words are predicted
-    const chips = logs.model.map((m, k) => {
-      const t = logs.trigram[k];
-      const better = m > t;
-      return element("span", { class: "nplm-word", title: `log p: 신경망 ${fixed(m)}, 3-그램 ${fixed(t)}` }, [
+    const chips = logs.model.map((_, k) => {
+      const best = Math.max(...SCORED.map(([key]) => logs[key][k]));
+      const numbers = SCORED.map(([key]) =>
+        element("span", {
+          class: `nplm-lp is-${key}${logs[key][k] === best ? " is-better" : ""}`,
+          text: text.sentence_logprobs[key][k],
+        }),
+      );
+      const title = `log p: ${SCORED.map(([key, name]) => `${name} ${text.sentence_logprobs[key][k]}`).join(", ")}`;
+      return element("span", { class: "nplm-word", title }, [
         element("span", { class: "nplm-word-text", text: list[offset + k] ?? "" }),
-        element("span", { class: better ? "nplm-lp is-neural is-better" : "nplm-lp is-neural", text: fixed(m, 1) }),
-        element("span", { class: better ? "nplm-lp is-trigram" : "nplm-lp is-trigram is-better", text: fixed(t, 1) }),
+        ...numbers,
       ]);
     });
-    const sum = reply.sentence_logprob_sum;
+    const head = SCORED.flatMap(([key, name], k) => [
+      ...(k ? [element("span", { text: " / " })] : []),
+      element("span", { class: `nplm-lp is-${key}`, text: name }),
+    ]);
     words.replaceChildren(
-      element("p", { class: "nplm-words-head" }, [
-        element("span", { text: "단어마다 log p: " }),
-        element("span", { class: "nplm-lp is-neural", text: "신경망" }),
-        element("span", { text: " / " }),
-        element("span", { class: "nplm-lp is-trigram", text: "3-그램" }),
-        element("span", { text: ` · 합계 ${fixed(sum.model, 1)} / ${fixed(sum.trigram, 1)}` }),
-      ]),
+      element("p", { class: "nplm-words-head" }, [element("span", { text: "단어마다 log p: " }), ...head]),
       element("div", { class: "nplm-word-row" }, chips),
     );
   }

@@ -12,7 +12,6 @@ import { boundedSeries } from "../ui/bounded-series.js";
 import {
   button,
   element,
-  formatCount,
   labelled,
   MAX_SEED,
   messageLine,
@@ -22,7 +21,7 @@ import {
   trainerLoop,
   trainingSeedInput,
 } from "./common.js";
-import { curvePanel, fixed, mapPanel, sentencePanel } from "./nplm-panels.js";
+import { curvePanel, mapPanel, sentencePanel } from "./nplm-panels.js";
 import { trainingJob } from "../ui/request-loop.js";
 
 const ID = "nplm";
@@ -90,14 +89,14 @@ export function mount(root, runtime, store = urlStore) {
   // --- replies
   function applySummary(reply) {
     summary = reply;
-    iteration.set(reply.iteration, formatCount(reply.iteration));
-    loss.set(reply.loss, fixed(reply.loss, 3));
-    perplexity.set(reply.perplexity, `${fixed(reply.perplexity.model, 1)} / ${fixed(reply.perplexity.trigram, 1)}`);
+    iteration.set(reply.iteration, reply.text.iteration);
+    loss.set(reply.loss, reply.text.loss);
+    perplexity.set(reply.perplexity, reply.text.perplexity);
     map.show(reply);
     general.show(reply);
     model.set(
       { seed: reply.seed, direct: reply.direct },
-      `시드 ${reply.seed} · 직접 연결 ${onOff(reply.direct)} · 학습률 ${Number(reply.lr).toPrecision(3)}`,
+      `시드 ${reply.seed} · 직접 연결 ${onOff(reply.direct)} · 학습률 ${reply.text.lr}`,
     );
     if (curve.last !== reply.iteration && Number.isFinite(reply.perplexity.model))
       curve.push(reply.iteration, reply.perplexity.model);

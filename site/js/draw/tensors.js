@@ -24,6 +24,8 @@ import { createCanvas, sizeCanvas } from "./canvas.js";
 import { afterResize } from "../ui/resize.js";
 
 const CELL = { min: 2, max: 12 }; // CSS px
+const STAGE_PAD = 24; // CSS px of a stage's padding and border
+const SIGN_ROOM = 44; // CSS px of a product's column of signs and its gaps
 const SEGMENT_ROOM = 16; // CSS px above a box for its segment labels
 const ACCENT_ROOM = 22; // CSS px under a box for its bracket and text
 
@@ -58,15 +60,21 @@ export function create(el, { label }) {
   let lastView = null;
   let lastWidth = 0;
 
-  // One common cell size: the widest matrix fits the container when it can.
+  // One common cell size: every stage fits its column when it can, the widest matrix of a row of
+  // items, and a product's widest row vector beside its widest matrix. The page's CSS may lay the
+  // stages out in columns; the first column's width is read from the grid.
   function cellSize(view) {
-    const width = node.getBoundingClientRect().width || 320;
-    let widest = 1;
+    const track = parseFloat(getComputedStyle(node).gridTemplateColumns);
+    const width = (track > 0 ? track : node.getBoundingClientRect().width || 320) - STAGE_PAD;
+    const cols = (items) => Math.max(1, ...items.map((item) => item?.shape?.[1] ?? 0));
+    let cell = CELL.max;
     for (const stage of view.stages) {
-      for (const item of stage.rows ? stage.rows.flat() : stage.items)
-        if (item?.shape) widest = Math.max(widest, item.shape[1]);
+      const fit = stage.rows
+        ? (width - SIGN_ROOM) / (cols(stage.rows.map((row) => row[0])) + cols(stage.rows.map((row) => row[2])))
+        : width / cols(stage.items);
+      cell = Math.min(cell, Math.floor(fit));
     }
-    return Math.max(CELL.min, Math.min(CELL.max, Math.floor((width - 16) / widest)));
+    return Math.max(CELL.min, cell);
   }
 
   // A matrix's name and shape, e.g. "W_x (8×64)", for its caption and its canvas's label.

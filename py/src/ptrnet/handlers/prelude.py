@@ -12,6 +12,7 @@ from ptrnet.handlers.base import (
     snapshot_handlers,
 )
 from ptrnet.limits import MAX_NPLM_CHUNK, MAX_SEED
+from ptrnet.views import prelude as view
 
 NPLMS: dict = INSTANCES["nplm"]  # instance -> nplm.Trainer
 
@@ -38,35 +39,29 @@ def _lm_step(params: dict) -> dict:
     if not is_finite_number(temperature) or not low <= temperature <= high:
         raise InputError(f"temperature 값은 {low:g}부터 {high:g} 사이의 수여야 합니다.")
     seed = int_param(params, "seed", 0, 0, MAX_SEED)
-    return lm.generation_step(ids, mode == "greedy", float(temperature), seed)
+    return view.lm_step(lm.generation_step(ids, mode == "greedy", float(temperature), seed))
 
 
 @handler("nplm", "reset")
 def _nplm_reset(params: dict) -> dict:
     """Re-initialise the NPLM from a seed, with or without the direct connection W."""
-    from ptrnet.prelude import nplm
-
     t = _nplm(params)
     t.reset(int_param(params, "seed", t.config.seed, 0, MAX_SEED), bool_param(params, "direct", t.config.direct))
-    return nplm.summary(t)
+    return _nplm_summary(t)
 
 
 @handler("nplm", "train")
 def _nplm_train(params: dict) -> dict:
     """Run a chunk of SGD steps and return the new summary."""
-    from ptrnet.prelude import nplm
-
     t = _nplm(params)
     t.train(int_param(params, "iterations", 200, 1, MAX_NPLM_CHUNK))
-    return nplm.summary(t)
+    return _nplm_summary(t)
 
 
 @handler("nplm", "view")
 def _nplm_view(params: dict) -> dict:
     """The current summary: perplexities, word vectors and the unseen sentence's probability."""
-    from ptrnet.prelude import nplm
-
-    return nplm.summary(_nplm(params))
+    return _nplm_summary(_nplm(params))
 
 
 def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads its corpus)
@@ -80,10 +75,10 @@ def _nplm(params: dict):  # noqa: ANN202 — nplm is imported lazily (it loads i
 
 
 def _nplm_summary(t) -> dict:  # noqa: ANN001 — an nplm.Trainer (nplm is imported lazily)
-    """The summary a restored NPLM answers with."""
+    """What the NPLM demo shows of t, its numbers written (a restored NPLM answers with it too)."""
     from ptrnet.prelude import nplm
 
-    return nplm.summary(t)
+    return view.nplm(nplm.summary(t))
 
 
 snapshot_handlers("nplm", _nplm, _nplm_summary)

@@ -128,6 +128,7 @@ class Trainer:
         self.config = replace(self.config, seed=seed, direct=direct)
         self.rng = np.random.default_rng(seed)
         self.params = init_params(len(self.corpus.vocab), self.config, self.rng)
+        self.initial = {k: v.copy() for k, v in self.params.items()}  # the same network untrained, for comparison
         self.iteration = 0
 
     def lr(self) -> float:
@@ -176,15 +177,20 @@ def summary(t: Trainer) -> dict[str, Any]:
     """What the NPLM demo shows, as plain JSON-ready values."""
     corpus, tri, vocab = t.corpus, trigram(), t.corpus.vocab
 
-    def model_logp(sentences: list[list[int]]) -> Array:
+    def model_logp(sentences: list[list[int]], params: Params = t.params) -> Array:
         ctx, tgt = examples(sentences, vocab, t.config.order)
-        picked: Array = log_probs(t.params, ctx)[np.arange(len(tgt)), tgt]  # (predictions,)
+        picked: Array = log_probs(params, ctx)[np.arange(len(tgt)), tgt]  # (predictions,)
         return picked
 
     def trigram_logp(sentences: list[list[int]]) -> Array:
         return tri.log_probs(*examples(sentences, vocab, 3))  # (predictions,)
 
-    model_lp, tri_lp = model_logp([corpus.unseen]), trigram_logp([corpus.unseen])  # (words,)
+    # the unseen sentence, word by word: the network now, the same network untrained, and the trigram
+    unseen = {
+        "model": model_logp([corpus.unseen]),
+        "untrained": model_logp([corpus.unseen], t.initial),
+        "trigram": trigram_logp([corpus.unseen]),
+    }  # name -> (words,)
     return {
         "iteration": t.iteration,
         "loss": None if t.iteration == 0 else t.loss(),
@@ -198,9 +204,9 @@ def summary(t: Trainer) -> dict[str, Any]:
         "vectors": {w: [float(v) for v in t.params["C"][i]] for i, w in enumerate(vocab)},
         "sentence": " ".join(vocab[i] for i in corpus.unseen),
         "sentence_words": [vocab[i] for i in [*corpus.unseen, vocab.index(EOS)]],
-        "sentence_prob": {"model": float(np.exp(model_lp.sum())), "trigram": float(np.exp(tri_lp.sum()))},
-        "sentence_logprobs": {"model": [float(v) for v in model_lp], "trigram": [float(v) for v in tri_lp]},
-        "sentence_logprob_sum": {"model": float(model_lp.sum()), "trigram": float(tri_lp.sum())},
-        "per_word_prob": {"model": float(np.exp(model_lp.mean())), "trigram": float(np.exp(tri_lp.mean()))},
+        "sentence_prob": {k: float(np.exp(lp.sum())) for k, lp in unseen.items()},
+        "sentence_logprobs": {k: [float(v) for v in lp] for k, lp in unseen.items()},
+        "sentence_logprob_sum": {k: float(lp.sum()) for k, lp in unseen.items()},
+        "per_word_prob": {k: float(np.exp(lp.mean())) for k, lp in unseen.items()},
         "roles": dict(corpus.roles),
     }
