@@ -52,7 +52,7 @@ def test_the_search_finds_the_stored_presets():
 @pytest.mark.parametrize(
     ("p", "label"),
     [(1.0, "100 %"), (0.4321, "43 %"), (0.1, "10 %"), (0.0994, "9.9 %"), (0.0123, "1.2 %"), (0.001, "0.1 %")]
-    + [(0.00099, "<0.1 %"), (2e-5, "<0.1 %"), (0.0, "0 %")],
+    + [(0.00099, "<0.1 %"), (2e-5, "<0.1 %"), (0.0, "0 %"), (0.99996, ">99.9 %"), (0.9991, ">99.9 %"), (0.999, "99.9 %"), (0.996, "99.6 %"), (0.994, "99 %")],
 )
 def test_a_probability_label(p, label):
     assert formats.probability(p) == label.replace(" ", "\u00a0")
@@ -65,14 +65,16 @@ def assert_labels_say_the_probabilities(probs: list[float], masked: list[bool], 
         if off:
             assert label == "가림" and p == 0
             continue
-        number = re.fullmatch(r"(<)?(\d+(?:\.\d)?)\u00a0%", label)
+        number = re.fullmatch(r"([<>])?(\d+(?:\.\d)?)\u00a0%", label)
         assert number, label
-        if number[1]:
+        if number[1] == "<":
             assert 0 < p < 0.001 and number[2] == "0.1"
+        elif number[1] == ">":
+            assert 0.999 < p < 1 and number[2] == "99.9"
         else:
             digits = len(number[2].partition(".")[2])
             assert abs(100 * p - float(number[2])) <= 0.5 * 10**-digits + 1e-9, (p, label)
-            assert (digits == 0) == (p >= 0.1) or p == 0
+            assert (digits == 0) == (0.1 <= p < 0.995 or p == 1) or p == 0
 
 
 @pytest.mark.parametrize("mask", [False, True])

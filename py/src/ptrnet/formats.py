@@ -33,12 +33,27 @@ def percent(share: float | None, space: str = NBSP) -> str:
 
 def probability(p: float) -> str:
     """A pointer candidate's probability as demo 4 labels it: whole percent from 10 %, one decimal below, a trace
-    as '<0.1 %': 0.4321 -> '43 %', 0.0123 -> '1.2 %', 0.00002 -> '<0.1 %', 0.0 -> '0 %'."""
+    as '<0.1 %' and near-certainty as '>99.9 %' (never a '100 %' that is not): 0.4321 -> '43 %', 0.0123 -> '1.2 %',
+    0.00002 -> '<0.1 %', 0.0 -> '0 %', 0.99996 -> '>99.9 %', 1.0 -> '100 %'."""
+    if 0.999 < p < 1:
+        return f">99.9{NBSP}%"
+    if 0.995 <= p < 1:  # a whole percent would say 100
+        return f"{100 * p:.1f}{NBSP}%"
     if p >= 0.1:
         return f"{100 * p:.0f}{NBSP}%"
     if p >= 0.001:
         return f"{100 * p:.1f}{NBSP}%"
     return f"<0.1{NBSP}%" if p > 0 else f"0{NBSP}%"
+
+
+def shares_line(probs: Sequence[float], names: Sequence[str]) -> str:
+    """A step's distribution in one line, each share as probability() writes it: 'P1 <0.1 % · P2 37 % · ⇐ 0 %'."""
+    return " · ".join(f"{name} {probability(p)}" for name, p in zip(names, probs, strict=True))
+
+
+def points_path(indices: Sequence[int]) -> str:
+    """A decoded answer by point names, 0 standing for ⇐: '⇒ P3 → P6 → P3 ⇐'."""
+    return "⇒ " + " → ".join("⇐" if j == 0 else f"P{j}" for j in indices) + " ⇐"
 
 
 def candidates(probs: Sequence[float], masked: Sequence[bool]) -> list[str]:

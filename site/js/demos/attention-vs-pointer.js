@@ -6,7 +6,6 @@
 // module). Python decodes and measures; this controller steps through the answer and draws.
 import { PY } from "../generated/constants.js";
 import * as candidates from "../draw/candidates.js";
-import { formatProbability } from "../draw/candidates.js";
 import { integerField, pointsField } from "../ui/fields.js";
 import { redrawer } from "../ui/frame.js";
 import { whenNearScreen } from "../ui/near-screen.js";
@@ -23,7 +22,6 @@ export const SCHEMA = {
   step: integerField({ label: "단계", min: 1, max: MAX_STEPS, fallback: 1 }),
 };
 
-const tokenText = (index) => (index === 0 ? "⇐" : `P${index}`);
 const samePoints = (a, b) => a.length === b.length && a.every((p, k) => p[0] === b[k][0] && p[1] === b[k][1]);
 
 export function mount(root, runtime, store = urlStore) {
@@ -116,6 +114,7 @@ export function mount(root, runtime, store = urlStore) {
       points: answer.points,
       path: s2sPath,
       probs: [...s.attention, 0],
+      labels: s.labels,
       rays: s.attention,
       chosen: slotColumn(s.token, n),
       input: s2sPath.length ? s2sPath[s2sPath.length - 1] : -1,
@@ -129,6 +128,7 @@ export function mount(root, runtime, store = urlStore) {
       points: answer.points,
       path: ptrPath,
       probs: p.probs,
+      labels: p.labels,
       chosen: slotColumn(p.choice, n),
       input: ptrPath.length ? ptrPath[ptrPath.length - 1] : -1,
     });
@@ -141,16 +141,16 @@ export function mount(root, runtime, store = urlStore) {
     total.textContent = ` / ${steps()}`;
     const s = atStep(answer.seq2seq);
     const p = atStep(answer.pointer);
-    attention.set(s.attention, s.attention.map((w, k) => `P${k + 1} ${formatProbability(w)}`).join(" · "));
+    attention.set(s.attention, s.text.attention);
     const missing = s.token > n ? ` (점이 ${n}개뿐이라 없는 점)` : "";
     const ended = state.step > answer.seq2seq.length ? " (이미 끝남)" : "";
     token.set(s.token, `${s.token === 0 ? "⇐" : s.token_text}${missing}${ended} · 어텐션이 가장 큰 점 P${s.peak}`);
     share.show(s, n);
-    pointer.set(p.probs, p.probs.map((w, k) => `${k < n ? `P${k + 1}` : "⇐"} ${formatProbability(w)}`).join(" · "));
+    pointer.set(p.probs, p.text.probs);
     truth.set(answer.truth, answer.text.truth);
     notes.set(answer.notes);
-    outputs.s2s.set(answer.seq2seq_output, `⇒ ${answer.seq2seq_output.map(tokenText).join(" → ")} ⇐`);
-    outputs.ptr.set(answer.pointer_output, `⇒ ${answer.pointer_output.map(tokenText).join(" → ")} ⇐`);
+    outputs.s2s.set(answer.seq2seq_output, answer.text.seq2seq_output);
+    outputs.ptr.set(answer.pointer_output, answer.text.pointer_output);
     markDirty();
   }
 

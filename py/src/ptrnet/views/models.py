@@ -104,7 +104,9 @@ def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
             "peak": int(a.argmax()) + 1,
             "mass": float(mass) if named else None,
             "chance": float(chance) if named else None,
-            "text": {"mass": formats.percent(mass), "chance": formats.percent(chance)} if named else {},
+            "labels": formats.candidates([*a.tolist(), 0.0], [False] * (len(a) + 1)),
+            "text": {"attention": formats.shares_line(a.tolist(), _point_names(len(a)))}
+            | ({"mass": formats.percent(mass), "chance": formats.percent(chance)} if named else {}),
         }
         for token, name, a, named, mass, chance in zip(
             decoded["tokens"],
@@ -117,13 +119,30 @@ def attention_vs_pointer(points: Sequence[Sequence[float]]) -> dict:
         )
     ]
     pointer = hull_steps(points, False)
+    names, record = [*_point_names(len(points)), "⇐"], _attention_record()
+    s2s_output = [s["token"] for s in seq2seq if s["token"] > 0]
     return {
         "seq2seq": seq2seq,
-        "pointer": [{"probs": s["probs"], "choice": s["choice"]} for s in pointer["steps"]],
-        "seq2seq_output": [s["token"] for s in seq2seq if s["token"] > 0],
+        "pointer": [
+            {
+                "probs": s["probs"],
+                "choice": s["choice"],
+                "labels": s["text"]["probs"],
+                "text": {"probs": formats.shares_line(s["probs"], names)},
+            }
+            for s in pointer["steps"]
+        ],
+        "seq2seq_output": s2s_output,
         "pointer_output": pointer["output"],
-        **_attention_record(),
+        **record,
+        "text": record["text"]
+        | {"seq2seq_output": formats.points_path(s2s_output), "pointer_output": formats.points_path(pointer["output"])},
     }
+
+
+def _point_names(n: int) -> list[str]:
+    """P1 … Pn, as the pages name the input points."""
+    return [f"P{k + 1}" for k in range(n)]
 
 
 def _attention_record() -> dict:
