@@ -64,7 +64,7 @@ def page_constants() -> dict:
                 }
                 for name, m in runner.MODELS.items()
             },
-            "decodings": list(runner.DECODINGS),
+            "decodings": {d: label for d, (_, _, label) in runner.DECODINGS.items()},
             "maxSets": limits.MAX_SETS,
             "maxSizes": limits.MAX_SIZES,
             "maxChunkSets": limits.MAX_RUNNER_CHUNK,

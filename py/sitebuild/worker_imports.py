@@ -42,7 +42,9 @@ def _examples() -> list[Example]:
         examples.append((demo, "restore", lambda replies, demo=demo: {"snapshot": replies[(demo, "snapshot")]}, True))
     examples.append(("length-eval", "evaluate", lambda _: {"lengths": [5, 50]}, True))
     for model, spec in runner.MODELS.items():
-        for decoding in ("greedy", "beam") if spec.beam else ("greedy",):
+        for decoding in [
+            d for d in runner.DECODINGS if d == "greedy" or (spec.beam and (d != "beam_probable" or spec.task == "tsp"))
+        ]:
             run = {"model": model, "sizes": runner.offered_sizes(model)[:1], "sets": 1, "decoding": decoding}
             examples += [
                 ("experiments", "plan", lambda _, run=run: run, True),

@@ -20,10 +20,9 @@ export const SCHEMA = {
   model: choiceField({ label: "모델", options: Object.keys(MODELS), fallback: "hull" }),
   sizes: integerListField({ label: "크기(n)", fallback: MODELS.hull.defaultSizes, max: RUNNER.maxSizes }),
   sets: integerField({ label: "세트 수", min: 1, max: RUNNER.maxSets, fallback: MODELS.hull.defaultSets }),
-  decoding: choiceField({ label: "디코딩", options: RUNNER.decodings, fallback: "greedy" }),
+  decoding: choiceField({ label: "디코딩", options: Object.keys(RUNNER.decodings), fallback: "greedy" }),
   seed: integerField({ label: "시드", min: 0, max: MAX_SEED, fallback: RUNNER.referenceSeeds[0] }),
 };
-const DECODING_LABELS = { greedy: "탐욕", beam: "빔 서치" };
 const seconds = (s) => (s < 1 ? "1초 미만" : s < 90 ? `약 ${Math.round(s)}초` : `약 ${Math.round(s / 60)}분`);
 
 function sizesText(model) {
@@ -51,11 +50,7 @@ export function mount(root, runtime, store = urlStore) {
   );
   const sizesInput = element("input", { type: "text", "data-control": "sizes", inputmode: "numeric" });
   const setsInput = numberInput("sets", state.sets, { min: 1, max: RUNNER.maxSets });
-  const decodingSelect = select(
-    "decoding",
-    RUNNER.decodings.map((d) => [d, DECODING_LABELS[d]]),
-    state.decoding,
-  );
+  const decodingSelect = select("decoding", Object.entries(RUNNER.decodings), state.decoding);
   const seedInput = numberInput("seed", state.seed, { min: 0, max: MAX_SEED });
   const sizesHint = element("span", { class: "stat-hint" });
   const runButton = button("실행", "run", start);

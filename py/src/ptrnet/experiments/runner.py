@@ -97,7 +97,11 @@ MODELS = {
         beam=False,
     ),
 }
-DECODINGS = ("greedy", "beam")
+DECODINGS = {  # decoding id -> (answers.decode's method, its beam pick, the pages' label)
+    "greedy": ("greedy", "", "탐욕"),
+    "beam": ("beam", "", "빔 서치"),  # the task's own pick: for the TSP our shortest tour among the beams
+    "beam_probable": ("beam", "probable", "빔 서치, 확률이 가장 높은 순회(논문의 선택)"),  # TSP only
+}
 
 
 def offered_sizes(model: str) -> list[int]:
@@ -115,7 +119,7 @@ def point_set(seed: int, n: int, index: int) -> np.ndarray:
 def cost(model: str, n: int, decoding: str) -> float:
     """Work units of one set (decoding steps x slots, times the beams; Held-Karp's table for small tours)."""
     spec = tasks.SPECS[MODELS[model].task]
-    units = spec.max_steps(n) * (n + 24) * (spec.beam_width if decoding == "beam" else 1)
+    units = spec.max_steps(n) * (n + 24) * (spec.beam_width if DECODINGS[decoding][0] == "beam" else 1)
     if spec.name == "tsp":
         units += n * n * 4 + (2**n * n * n // 40 if n <= HELD_KARP_MAX else 0)
     return float(units)
@@ -177,7 +181,8 @@ def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str
         truths = [_reference_tour(seed, n, i, p) for i, p in zip(range(start, start + count), points, strict=True)]
     else:
         truths = [tasks.SPECS[m.task].label(p) for p in points]
-    outputs = answers.decode(weights.shipped(m.weights), m.task, points, decoding)
+    method, pick, _ = DECODINGS[decoding]
+    outputs = answers.decode(weights.shipped(m.weights), m.task, points, method, pick=pick)
     outcomes, failures = [], []
     for i, p, truth, out in zip(range(start, start + count), points, truths, outputs, strict=True):
         outcome = _outcome(m.task, p, truth, out)

@@ -42,12 +42,18 @@ def _model(params: dict) -> str:
 
 
 def _decoding(params: dict, model: str) -> str:
-    """params["decoding"]: greedy, or beam where the model offers it."""
+    """params["decoding"]: greedy, or beam where the model offers it (and for the TSP, the paper's pick of the
+    beam's tours)."""
     decoding = params.get("decoding", "greedy")
     if decoding not in runner.DECODINGS:
-        raise InputError("디코딩은 greedy(탐욕) 또는 beam(빔 서치)이어야 합니다.")
-    if decoding == "beam" and not runner.MODELS[model].beam:
+        names = ", ".join(f"{d}({label})" for d, (_, _, label) in runner.DECODINGS.items())
+        raise InputError(f"디코딩은 다음 가운데 하나여야 합니다: {names}.")
+    if decoding != "greedy" and not runner.MODELS[model].beam:
         raise InputError("이 모델은 탐욕 디코딩으로만 잽니다(빔 서치는 Ptr-Net에만 있습니다).")
+    if decoding == "beam_probable" and runner.MODELS[model].task != "tsp":
+        raise InputError(
+            "확률이 가장 높은 순회를 고르는 빔 서치는 TSP 모델에만 있습니다. 다른 모델의 빔 서치는 원래 그렇게 고릅니다."
+        )
     return decoding
 
 
