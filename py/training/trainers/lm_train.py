@@ -28,7 +28,7 @@ from ptrnet.prelude.lm import (
     softmax,
 )
 from training.paths import PACKAGE_DATA
-from training.trainers.lstm_grad import cell_backward
+from ptrnet.learn.cell import cell_backward
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from training.data.datasets import Example
 from training.paths import CACHE as _CACHE
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports import cards, evaluation
-from training.trainers import lstm_ptr_grad as G
+from ptrnet.learn import grad as G
 
 CACHE = _CACHE / "hull"  # checkpoints of the numpy trainer
 VAL_SEED = 7000  # validation sets: seed VAL_SEED + n
