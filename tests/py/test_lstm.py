@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ptrnet.nn import lstm
 from ptrnet.learn.cell import cell_backward
+from ptrnet.nn import lstm
 
 
 def test_torch_gate_order_maps_to_ours_and_back() -> None:

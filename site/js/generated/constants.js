@@ -2,6 +2,7 @@
 export const PY = Object.freeze({
   "points": {"max": 12, "minModel": 3, "maxModel": 12, "decimals": 3},
   "nplm": {"maxChunk": 2000},
+  "trainer": {"hidden": [32, 64], "maxChunk": 200, "valNs": [5, 10, 20]},
   "maxSeed": 2147483647,
   "referencePoints": [[0.45, 0.45], [0.6, 0.35], [0.15, 0.3], [0.85, 0.75], [0.3, 0.85], [0.8, 0.15], [0.5, 0.65]],
   "sequencesPoints": [[0.2, 0.25], [0.55, 0.15], [0.85, 0.35], [0.7, 0.6], [0.45, 0.5], [0.3, 0.8], [0.75, 0.88], [0.12, 0.55]],

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ptrnet.learn.cell import cell_backward
 from ptrnet.nn import lstm
 from ptrnet.pointer.lstm_ptr import (
     STOP,
@@ -26,7 +27,6 @@ from ptrnet.pointer.lstm_ptr import (
     vocab_scores,
 )
 from ptrnet.pointer.slot_rules import blocked_slots
-from ptrnet.learn.cell import cell_backward
 
 
 @dataclass(frozen=True)
