@@ -6,13 +6,15 @@ import numpy as np
 import pytest
 
 from ptrnet.api import dispatch
+from ptrnet.experiments import runner
 from ptrnet.learn import grad as G
 from ptrnet.learn.hull_trainer import Recipe, Trainer
 from ptrnet.limits import HULL_EXAMPLE
-from ptrnet.pointer import weights
+from ptrnet.pointer import tasks, weights
 from ptrnet.views.trainer import answer as model_answer
 from tests.browser.conftest import out_value, wait_ready
 from tests.browser.settle import calls_ahead, open_with_clock
+from training.reports import evaluation
 
 DEMO = '[data-demo="ptrnet-trainer"]'
 RUNTIME = "import('./js/runtime/client.js')"
@@ -109,4 +111,29 @@ def test_exported_weights_come_back_with_the_same_answers_and_a_bad_file_is_refu
     again.value.save_as(again_path)
     again_weights = weights.load(again_path.read_bytes())  # int8 again: equal up to the float32 row scales
     assert all(np.allclose(again_weights[k], exported[k], rtol=1e-6, atol=0) for k in exported)
+    assert page.watch.console_errors == []
+
+
+def test_the_runner_measures_the_readers_model(page, site_url):
+    page.goto(
+        site_url
+        + "three-problems.html#experiments.model=mine&experiments.sizes=5,20&experiments.sets=40&experiments.seed=5"
+    )
+    wait_ready(page, "ptrnet-trainer")
+    k = train_until(page, 150)
+    wait_ready(page, "experiments")
+    page.click('[data-demo="experiments"] [data-action="run"]')
+    page.wait_for_function(
+        """() => { const v = document.querySelector('[data-demo="experiments"] [data-out="results"]').dataset.value;
+            return v && JSON.parse(v).complete; }""",
+        timeout=120_000,
+    )
+    results = out_value(page, "experiments", "results")
+    assert results["model"] == "mine"
+    mine = oracle(k).params
+    for row, n in zip(results["rows"], (5, 20), strict=True):
+        points = [runner.point_set(5, n, i) for i in range(40)]
+        offline = evaluation.measure(mine, "hull", [(p, tasks.SPECS["hull"].label(p)) for p in points], 1)
+        assert row["n"] == n and row["sets"] == 40
+        assert row["accuracy"] == offline["accuracy"] and row["not_simple"] == offline["not_simple"]
     assert page.watch.console_errors == []

@@ -155,10 +155,12 @@ export function mount(root, runtime, store = urlStore) {
     },
     applySummary,
     followUp: {
-      due: () => evaluateWanted || (loop.running && performance.now() - evaluatedAt >= EVALUATE_EVERY_MS),
+      // A measurement goes a chunk of sets per request until done, so a drag is answered in between.
+      due: () =>
+        evaluateWanted || summary?.evaluating || (loop.running && performance.now() - evaluatedAt >= EVALUATE_EVERY_MS),
       async run() {
+        if (!summary?.evaluating) evaluatedAt = performance.now();
         evaluateWanted = false;
-        evaluatedAt = performance.now();
         applySummary(await python.call(ID, "evaluate", {}));
       },
     },
@@ -262,6 +264,5 @@ export function mount(root, runtime, store = urlStore) {
   updateControls();
   markDirty();
   reset();
-  evaluateWanted = true;
   if (warnings.length) message.show(warnings.join(" "));
 }

@@ -15,7 +15,7 @@ from ptrnet.handlers.base import (
     model_points,
     snapshot_handlers,
 )
-from ptrnet.learn.hull_trainer import Trainer
+from ptrnet.learn.hull_trainer import Evaluation, Trainer
 from ptrnet.limits import (
     HULL_EXAMPLE,
     MAX_PTR_TRAIN_CHUNK,
@@ -37,10 +37,15 @@ class Reader:
     trainer: Trainer = field(default_factory=Trainer)
     points: list = field(default_factory=lambda: [list(p) for p in HULL_EXAMPLE])
     accuracy: dict | None = None  # {"iteration": k, "shares": {n: share}}
+    measuring: Evaluation | None = None  # the measurement under way, a chunk per evaluate request
 
     def summary(self) -> dict:
         """What the page shows of this instance."""
-        return view.summary(self.trainer, self.points, self.accuracy)
+        return view.summary(self.trainer, self.points, self.accuracy) | {"evaluating": self.measuring is not None}
+
+    def forget(self) -> None:
+        """A new model: no shares yet, no measurement under way."""
+        self.accuracy, self.measuring = None, None
 
     def snapshot(self) -> dict[str, Any]:
         """The model's whole training state, the points and the last shares."""
@@ -51,6 +56,7 @@ class Reader:
     def restore(self, snap: dict[str, Any]) -> None:
         """Continue from a snapshot() bit for bit."""
         self.trainer.restore(snap["trainer"])
+        self.measuring = None
         self.points = model_points({"points": snap["points"]}, MIN_MODEL_POINTS)
         saved = snap["accuracy"]
         self.accuracy = (
@@ -84,7 +90,7 @@ def _reset(params: dict) -> dict:
     if hidden not in TRAINER_HIDDEN:
         raise InputError(f"hidden 값은 {', '.join(map(str, TRAINER_HIDDEN))} 가운데 하나여야 합니다.")
     t.reset(replace(t.recipe, seed=seed, hidden=hidden))
-    reader.accuracy = None
+    reader.forget()
     return reader.summary()
 
 
@@ -98,9 +104,13 @@ def _train(params: dict) -> dict:
 
 @handler("ptrnet-trainer", "evaluate")
 def _evaluate(params: dict) -> dict:
-    """Measure the exact-match shares on the fixed validation sets, then the summary."""
+    """One chunk of the exact-match measurement (a new one begins where none is under way), then the summary;
+    the shares change once the whole measurement is done (summary["evaluating"] says whether it goes on)."""
     reader = _reader(params)
-    reader.accuracy = {"iteration": reader.trainer.iteration, "shares": reader.trainer.accuracy()}
+    reader.measuring = reader.measuring or Evaluation(reader.trainer)
+    if reader.measuring.step():
+        reader.accuracy = {"iteration": reader.measuring.iteration, "shares": reader.measuring.shares()}
+        reader.measuring = None
     return reader.summary()
 
 
@@ -127,7 +137,7 @@ def _import(params: dict) -> dict:
         reader.trainer.import_npz(base64.b64decode(data, validate=True))
     except (ValueError, binascii.Error) as err:
         raise InputError(BAD_FILE) from err
-    reader.accuracy = None
+    reader.forget()
     return reader.summary()
 
 

@@ -21,6 +21,7 @@ from ptrnet.pointer.lstm_ptr import Params
 VAL_NS = (5, 10, 20)  # the sizes the demo measures exact-match accuracy at (trained on 5–10 only)
 VAL_SEED = 9100  # validation sets: seed VAL_SEED + n, never a training batch's
 VAL_COUNT = 200  # point sets per validation size
+EVAL_CHUNK = 50  # validation sets per measuring step, so that the page's worker answers a drag in between
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,10 @@ class Trainer:
 
     def accuracy(self, count: int = VAL_COUNT) -> dict[int, float]:
         """Greedy exact-match shares on the fixed validation sets, n -> share."""
-        return {n: exact_share(self.params, *validation(n, count)) for n in VAL_NS}
+        measuring = Evaluation(self, count)
+        while not measuring.step():
+            pass
+        return measuring.shares()
 
     def load(self, params: Params) -> None:
         """Use imported weights (a Ptr-Net's, any width); Adam starts afresh, the update count at 0."""
@@ -138,6 +142,30 @@ class Trainer:
         self.imported = bool(snap["imported"])
 
 
+class Evaluation:
+    """One measurement of the exact-match shares, a chunk of validation sets per step, on the weights as they were
+    when it began (training may go on between steps)."""
+
+    def __init__(self, trainer: Trainer, count: int = VAL_COUNT) -> None:
+        """Freeze the trainer's weights and plan the chunks."""
+        self.params = {k: v.copy() for k, v in trainer.params.items()}
+        self.iteration, self.count = trainer.iteration, count
+        self.chunks = [(n, start) for n in VAL_NS for start in range(0, count, EVAL_CHUNK)]
+        self.correct = dict.fromkeys(VAL_NS, 0)
+
+    def step(self) -> bool:
+        """Measure the next chunk; True once every chunk is measured."""
+        n, start = self.chunks.pop(0)
+        points, truth = validation(n, self.count)
+        stop = start + EVAL_CHUNK
+        self.correct[n] += exact_count(self.params, points[start:stop], truth[start:stop])
+        return not self.chunks
+
+    def shares(self) -> dict[int, float]:
+        """n -> share of the validation sets answered exactly."""
+        return {n: c / self.count for n, c in self.correct.items()}
+
+
 def _arrays(saved: dict[str, Any], like: Params) -> Params:
     """Saved lists as float64 arrays shaped like the model's; ValueError where they are not."""
     arrays = {k: np.array(v, dtype=np.float64) for k, v in saved.items()}
@@ -156,7 +184,12 @@ def validation(n: int, count: int) -> tuple[list, list]:
     return _VALIDATION[(n, count)]
 
 
+def exact_count(params: Params, points: list, truth: list) -> int:
+    """How many point sets' greedy answers are exactly their hulls."""
+    outputs = answers.decode(params, "hull", points)
+    return sum(o == s for o, s in zip(outputs, truth, strict=True))
+
+
 def exact_share(params: Params, points: list, truth: list) -> float:
     """Share of point sets whose greedy answer is exactly the hull."""
-    outputs = answers.decode(params, "hull", points)
-    return float(np.mean([o == s for o, s in zip(outputs, truth, strict=True)]))
+    return exact_count(params, points, truth) / len(points)
