@@ -21,7 +21,7 @@ from ptrnet.pointer.lstm_ptr import Params
 VAL_NS = (5, 10, 20)  # the sizes the demo measures exact-match accuracy at (trained on 5–10 only)
 VAL_SEED = 9100  # validation sets: seed VAL_SEED + n, never a training batch's
 VAL_COUNT = 200  # point sets per validation size
-EVAL_CHUNK = 50  # validation sets per measuring step, so that the page's worker answers a drag in between
+EVAL_CHUNK = 20  # validation sets per measuring step, so that the page's worker answers a drag in between
 
 
 @dataclass(frozen=True)
