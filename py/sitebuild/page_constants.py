@@ -8,6 +8,7 @@ import json
 
 from ptrnet import explain, limits
 from ptrnet.experiments import runner, sweeps
+from ptrnet.learn import hull_trainer
 from ptrnet.pointer import symmetry, tasks
 from ptrnet.prelude import lm
 from ptrnet.prelude.corpus import BOS
@@ -29,6 +30,11 @@ def page_constants() -> dict:
             "decimals": limits.POINT_DECIMALS,
         },
         "nplm": {"maxChunk": limits.MAX_NPLM_CHUNK},
+        "trainer": {
+            "hidden": list(limits.TRAINER_HIDDEN),
+            "maxChunk": limits.MAX_PTR_TRAIN_CHUNK,
+            "valNs": list(hull_trainer.VAL_NS),
+        },
         "maxSeed": limits.MAX_SEED,
         "referencePoints": limits.HULL_EXAMPLE,
         "sequencesPoints": limits.SEQUENCES_EXAMPLE,

@@ -4,6 +4,9 @@ and model cards (never typed), shares shown as SPEC section 4 says, and the term
 import json
 import re
 
+import pytest
+
+from ptrnet.learn.hull_trainer import Recipe
 from sitebuild import figures
 from tests.site_build import config
 
@@ -20,7 +23,7 @@ def test_the_page_explains_the_paper_with_its_tables(demo):
 
 
 def _json(name: str) -> dict:
-    folder = config.RECORDS if name.endswith("_results.json") else config.MODEL_DATA
+    folder = config.RECORDS if name.endswith(("_results.json", "_recipes.json")) else config.MODEL_DATA
     return json.loads((folder / name).read_text())
 
 
@@ -28,6 +31,22 @@ def _pct(share: float) -> str:
     """The pages' percentage: one decimal, two where one would show 100.0 (SPEC section 4)."""
     text = f"{100 * share:.1f}"
     return (f"{100 * share:.2f}" if text == "100.0" else text) + " %"
+
+
+def _check_trainer_fact(key: str, shown: str) -> None:
+    """A fact of the trainer's recipe runs (trainer.recipe.r<K>.*) or defaults, against the record and the Recipe."""
+    _, kind, which, *field = key.split(".")
+    if kind == "default":
+        assert float(shown) == getattr(Recipe(), which), key
+        return
+    run = list(_json("trainer_recipes.json").values())[int(which[1:]) - 1]
+    if field == ["cpu"]:
+        assert float(shown) == pytest.approx(run["cpu_s"], abs=0.05), key
+    elif field == ["reached"]:
+        assert shown == (f"{run['reached_at']:,}" if run["reached_at"] else f"{run['updates']:,}회 안에 못 닿음"), key
+    else:  # the setting: every changed value is named
+        values = [item.split("=")[1] for item in run["recipe"].split(",") if not item.startswith("leftmost")]
+        assert all(v in shown for v in values), key
 
 
 def _expected_fact(key: str) -> str:
@@ -95,6 +114,9 @@ def test_every_number_about_our_models_is_filled_in_from_the_results_json(page, 
     assert len(facts) >= 20 and {"hull.ptrnet.greedy.accuracy.n50", "tsp.optimal.length.n10"} <= keys
     example = figures.example_facts()  # the example's answers, checked against scipy and brute force in test_figures
     for key, shown in facts:
+        if key.startswith("trainer."):
+            _check_trainer_fact(key, shown)
+            continue
         assert shown.replace("\u00a0", " ") == (example[key] if key in example else _expected_fact(key)), key
     # the running text's other numbers are the paper's (SPEC section 7) or the example's; ours live in facts,
     # in the generated tables, and in the implementation notes

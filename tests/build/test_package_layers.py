@@ -1,5 +1,5 @@
 """The package's rooms import one way: the demo manifest, limits and formats at the bottom (they import nothing of
-ptrnet), then geometry and nn, then pointer, prelude, sorter and explain, then experiments, then views, then
+ptrnet), then geometry and nn, then pointer, prelude, sorter and explain, then experiments and learn, then views, then
 handlers, then api; rooms on one floor never import each other, and nothing in the wheel imports the offline tools
 (training) or the build (sitebuild)."""
 
@@ -11,7 +11,7 @@ FLOORS = [
     {"manifest", "limits", "formats"},
     {"geometry", "nn"},
     {"pointer", "prelude", "sorter", "explain"},
-    {"experiments"},
+    {"experiments", "learn"},
     {"views"},
     {"handlers"},
     {"api"},

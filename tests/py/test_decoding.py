@@ -7,10 +7,10 @@ import itertools
 import numpy as np
 import pytest
 
+from ptrnet.learn import grad as G
 from ptrnet.pointer import decoding
 from ptrnet.pointer import lstm_ptr as L
 from ptrnet.pointer.slot_rules import blocked_slots
-from training.trainers import lstm_ptr_grad as G
 
 
 def _random_model(seed: int, hidden: int = 8, scale: float = 0.8) -> L.Params:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from ptrnet.learn.cell import cell_backward
 from ptrnet.nn import lstm
-from training.trainers.lstm_grad import cell_backward
 
 
 def test_torch_gate_order_maps_to_ours_and_back() -> None:

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from ptrnet.geometry.notation import hull_sequence
+from ptrnet.learn import grad as G
 from ptrnet.limits import SEQ2SEQ_N
 from ptrnet.nn.adam import Adam
 from ptrnet.pointer import decoding, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
-from training.trainers import lstm_ptr_grad as G
 from training.trainers import np_train as T
 
 

@@ -15,6 +15,9 @@ POINT_DECIMALS = 3  # a point's coordinates as the editors keep them, the permal
 
 MAX_SORTER_CHUNK = 500  # training iterations per request, so pause and reset are honoured quickly
 MAX_NPLM_CHUNK = 2000  # the NPLM's iterations per request (one is far cheaper than the sorter's)
+MAX_PTR_TRAIN_CHUNK = 200  # the reader's Ptr-Net: Adam updates per request (each takes milliseconds to tens)
+TRAINER_HIDDEN = (32, 64)  # the LSTM widths the reader may train; the first is the default
+MAX_WEIGHTS_BYTES = 2_000_000  # the largest .npz the reader may import into the trainer
 MAX_EVAL_COUNT = 1000  # demo 6: random sequences per length one evaluation may ask for
 TEST_LENGTHS = (2, 50)  # demo 5's test-length slider and demo 6's lengths
 MAX_SEED = 2**31 - 1  # seeds are 31-bit so that Python and JS agree on them

@@ -59,6 +59,7 @@ DEMOS = (  # id, number, title, handler families, page, state fields; in the ord
         COMPANION,
         "points a1 a2 vote student",
     ),
+    _demo("ptrnet-trainer", "8-2", "내 브라우저에서 Ptr-Net 학습시키기", "learning", COMPANION, "seed hidden points"),
     _demo(
         "experiments",
         "9",

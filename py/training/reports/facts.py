@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from ptrnet.formats import RATIO_DIGITS, TABLE_DIGITS, area, count, fixed, josa, percent, span
+from ptrnet.learn.hull_trainer import Recipe
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports.cards import hardware_in_korean
 from training.reports.tables import paper_ratio, reference_kind, row_model
@@ -32,6 +33,37 @@ def _fact_value(task: str, metric: str, metrics: dict) -> str:
     if metric == "ratio":
         return fixed(value, RATIO_DIGITS)
     return percent(value)
+
+
+_RECIPE_WORDS = {  # a Recipe field as the implementation note names it
+    "batch": "배치",
+    "lr": "처음 학습률",
+    "seed": "시드",
+    "warmup": "처음에 n = 5만 쓰는 갱신",
+    "forget_bias": "망각 게이트 편향",
+}
+
+
+def _recipe_change(name: str, value: str) -> str:
+    """One changed Recipe field in Korean: 'batch=32' -> '배치 32'."""
+    if name == "leftmost":
+        return "가장 왼쪽 꼭짓점부터" if float(value) else "가장 작은 번호부터 (표기 순서)"
+    return f"{_RECIPE_WORDS[name]} {value}"
+
+
+def _recipe_facts(path: Path) -> dict[str, str]:
+    """The trainer recipe runs, in the order they were recorded."""
+    if not path.exists():
+        raise FactsError(f"{path} is missing: run `python -m training.trainers.hull_recipe --record`.")
+    facts = {}
+    for k, run in enumerate(json.loads(path.read_text()).values(), start=1):
+        changes = " · ".join(_recipe_change(*item.split("=")) for item in run["recipe"].split(","))
+        reached = count(run["reached_at"]) if run["reached_at"] else f"{count(run['updates'])}회 안에 못 닿음"
+        facts |= {f"trainer.recipe.r{k}.setting": changes, f"trainer.recipe.r{k}.reached": reached}
+        facts[f"trainer.recipe.r{k}.cpu"] = f"{run['cpu_s']:.1f}"
+    default = Recipe()
+    facts |= {f"trainer.default.{name}": f"{getattr(default, name):g}" for name in ("batch", "lr", "lr_final")}
+    return facts
 
 
 def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> dict[str, str]:
@@ -68,9 +100,13 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
       paper.<task>.ptrnet.<metric>.n<N>  the paper's number beside that row (section 7), same formats;
           paper.tsp.ptrnet.train_n.n<N>; paper.hull.<model>.accuracy.n<N>  the paper's baselines
           (seq2seq_5, seq2seq_10, seq2seq_50, attention), also where we have no row    e.g. …attention.accuracy.n50
+      trainer.recipe.r<K>.setting, .reached, .cpu  the K-th short run of the page's trainer recipe search
+          (training.trainers.hull_recipe): its changes to the defaults, the updates to 50 % exact at n = 5
+          ('3,000회 안에 못 닿음' where it did not) and the CPU seconds it took; trainer.default.batch, .lr,
+          .lr_final  the trainer's Recipe defaults
     A missing results JSON or model card raises FactsError.
     """
-    facts: dict[str, str] = {}
+    facts: dict[str, str] = _recipe_facts(records / "trainer_recipes.json")
     for task in FACT_TASKS:
         res_path, card_path = records / f"{task}_results.json", package_data / f"{task}_model_card.json"
         for path in (res_path, card_path):

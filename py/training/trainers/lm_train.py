@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ptrnet.learn.cell import cell_backward
 from ptrnet.nn import lstm
 from ptrnet.nn.adam import Adam
 from ptrnet.prelude.corpus import BOS, EOS, corpus_data
@@ -28,7 +29,6 @@ from ptrnet.prelude.lm import (
     softmax,
 )
 from training.paths import PACKAGE_DATA
-from training.trainers.lstm_grad import cell_backward
 
 
 @dataclass(frozen=True)

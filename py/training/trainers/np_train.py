@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ptrnet.learn import grad as G
 from ptrnet.nn.adam import Adam
 from ptrnet.pointer import answers, tasks, weights
 from ptrnet.pointer import lstm_ptr as L
@@ -25,7 +26,6 @@ from training.data.datasets import Example
 from training.paths import CACHE as _CACHE
 from training.paths import PACKAGE_DATA, RECORDS
 from training.reports import cards, evaluation
-from training.trainers import lstm_ptr_grad as G
 
 CACHE = _CACHE / "hull"  # checkpoints of the numpy trainer
 VAL_SEED = 7000  # validation sets: seed VAL_SEED + n

@@ -14,6 +14,7 @@ import { collinearityPanel, comparisonChart, failureGallery, resultsTable } from
 import { newRun, runJob, secondsLeft } from "./experiments-run.js";
 
 const ID = "experiments";
+const TRAINER = '[data-demo="ptrnet-trainer"]'; // the demo whose model the runner's "mine" measures
 const RUNNER = PY.experiments;
 const MODELS = RUNNER.models;
 export const SCHEMA = {
@@ -184,7 +185,8 @@ export function mount(root, runtime, store = urlStore) {
   const loop = requestLoop({
     root,
     runtime,
-    call: (fn, params) => runtime.call(ID, fn, params),
+    // "mine" measures the reader's model: the trainer demo's instance on this page.
+    call: (fn, params) => runtime.call(ID, fn, { ...params, mine: document.querySelector(TRAINER)?.dataset.instance }),
     onError(text) {
       message.show(`실험을 잴 수 없었습니다: ${text}`, { error: true });
       updateControls();

@@ -10,6 +10,7 @@ import * as lmShapes from "./lm-shapes.js";
 import * as mixVsPoint from "./mix-vs-point.js";
 import * as nplm from "./nplm.js";
 import * as pointerGenerator from "./pointer-generator.js";
+import * as ptrnetTrainer from "./ptrnet-trainer.js";
 import * as sequences from "./sequences.js";
 import * as slots from "./slots.js";
 import * as sortTrainer from "./sort-trainer.js";
@@ -32,5 +33,6 @@ export const CONTROLLERS = Object.freeze({
   "tsp-sweep": tspSweep,
   "pointer-generator": pointerGenerator,
   "three-problems": threeProblems,
+  "ptrnet-trainer": ptrnetTrainer,
   experiments,
 });

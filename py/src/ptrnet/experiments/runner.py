@@ -23,6 +23,7 @@ from ptrnet.geometry.notation import canonical_tour, delaunay_sequence, in_trian
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.limits import HELD_KARP_MAX
 from ptrnet.pointer import answers, metrics, tasks, weights
+from ptrnet.pointer.lstm_ptr import Params
 
 REFERENCE_SIZES = (20, 25, 30, 40, 50)  # TSP sizes above Held-Karp's with shipped LKH-3 tours
 REFERENCE_SEEDS = (1, 2, 3)  # the seeds those tours were computed for (training.data.lkh write-runner-tours)
@@ -96,7 +97,18 @@ MODELS = {
         "seq2seq_50",
         beam=False,
     ),
+    "mine": RunnerModel(
+        "hull",
+        "",
+        "내가 학습시킨 볼록 껍질 Ptr-Net (위 학습 데모, n = 5–10으로 학습)",
+        5,
+        100,
+        (5, 10, 20, 50),
+        200,
+        "ptrnet",
+    ),  # the reader's model in the page's worker (handlers.learning), no file
 }
+MINE = "mine"  # the runner's name for the reader's model
 DECODINGS = {  # decoding id -> (answers.decode's method, its beam pick, the pages' label)
     "greedy": ("greedy", "", "탐욕"),
     "beam": ("beam", "", "빔 서치"),  # the task's own pick: for the TSP our shortest tour among the beams
@@ -173,8 +185,9 @@ def _sums(task: str, outcomes: Sequence[dict]) -> dict:
     return metrics.triangle_sums(outcomes)
 
 
-def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str) -> dict:
-    """Sets start..start+count-1 of size n: their sums, and the failed ones with their points."""
+def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str, params: Params | None = None) -> dict:
+    """Sets start..start+count-1 of size n: their sums, and the failed ones with their points; params: the weights
+    of a model without a file (the reader's)."""
     m = MODELS[model]
     points = [point_set(seed, n, i) for i in range(start, start + count)]
     if m.task == "tsp":
@@ -182,7 +195,9 @@ def measure(model: str, n: int, seed: int, start: int, count: int, decoding: str
     else:
         truths = [tasks.SPECS[m.task].label(p) for p in points]
     method, pick, _ = DECODINGS[decoding]
-    outputs = answers.decode(weights.shipped(m.weights), m.task, points, method, pick=pick)
+    outputs = answers.decode(
+        weights.shipped(m.weights) if params is None else params, m.task, points, method, pick=pick
+    )
     outcomes, failures = [], []
     for i, p, truth, out in zip(range(start, start + count), points, truths, outputs, strict=True):
         outcome = _outcome(m.task, p, truth, out)

@@ -11,7 +11,11 @@ Weights = tuple[str, ...] | Callable[[dict], tuple[str, ...]]  # weight files (d
 HANDLERS: dict[tuple[str, str], Handler] = {}
 WEIGHTS: dict[tuple[str, str], Weights] = {}  # what each handler reads, so the worker fetches it all before one call
 FAULTS: set[tuple[str, str]] = set()  # requests that fail once, on purpose (fault-injection tests)
-INSTANCES: dict[str, dict[str, Any]] = {"sorter": {}, "nplm": {}}  # kind -> demo element id -> its live model
+INSTANCES: dict[str, dict[str, Any]] = {
+    "sorter": {},
+    "nplm": {},
+    "ptrnet-trainer": {},
+}  # kind -> demo element id -> its live model
 
 
 class InputError(ValueError):

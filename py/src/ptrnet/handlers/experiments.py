@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from ptrnet import formats, manifest
 from ptrnet.experiments import runner, sweeps
-from ptrnet.handlers.base import InputError, handler, int_param
+from ptrnet.handlers.base import INSTANCES, InputError, handler, int_param
 from ptrnet.limits import HELD_KARP_MAX, MAX_POINTS_PER_SIZE, MAX_RUNNER_CHUNK, MAX_SEED, MAX_SETS, MAX_SIZES
 from ptrnet.views import experiments as view
 
@@ -106,7 +106,7 @@ def _settings(params: dict) -> dict:
 def _weights(params: dict) -> tuple[str, ...]:
     """The files a measure request reads: the model's weights, and the LKH-3 tours above Held-Karp's sizes."""
     model = runner.MODELS.get(params.get("model"))
-    if model is None:
+    if model is None or not model.weights:
         return ()
     n = params.get("n")
     tours = model.task == "tsp" and isinstance(n, int) and n > HELD_KARP_MAX
@@ -128,6 +128,18 @@ def _plan(params: dict) -> dict:
     }
 
 
+def _mine(params: dict, model: str) -> dict | None:
+    """The reader's weights (the trainer demo instance params["mine"] names) where the run measures them."""
+    if model != runner.MINE:
+        return None
+    reader = INSTANCES["ptrnet-trainer"].get(params.get("mine"))
+    if reader is None:
+        raise InputError(
+            "이 페이지의 학습 데모에 아직 모델이 없습니다. 위의 ‘내 브라우저에서 Ptr-Net 학습시키기’부터 열어 주세요."
+        )
+    return reader.trainer.params
+
+
 @_runner_request("measure", weights=_weights)
 def _measure(params: dict) -> dict:
     """One chunk: the sums of sets start..start+count-1 of one size of the run, and its failures."""
@@ -138,7 +150,7 @@ def _measure(params: dict) -> dict:
     start = int_param(params, "start", 0, 0, s["sets"] - 1)
     count = int_param(params, "count", 1, 1, MAX_RUNNER_CHUNK)
     count = min(count, s["sets"] - start)
-    chunk = runner.measure(s["model"], n, s["seed"], start, count, s["decoding"])
+    chunk = runner.measure(s["model"], n, s["seed"], start, count, s["decoding"], _mine(params, s["model"]))
     return chunk | {"failures": view.failures(s["model"], chunk["failures"])}
 
 

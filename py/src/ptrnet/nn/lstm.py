@@ -24,7 +24,7 @@ TORCH_GATES = "ifgo"  # PyTorch's nn.LSTM order
 
 
 class Cache(NamedTuple):
-    """One step's values: what training.trainers.lstm_grad.cell_backward needs, and what the language-model demo shows."""
+    """One step's values: what ptrnet.learn.cell.cell_backward needs, and what the language-model demo shows."""
 
     h: Array  # (B, H) state before the step
     c: Array  # (B, H) memory before the step

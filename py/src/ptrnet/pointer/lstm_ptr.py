@@ -22,7 +22,7 @@ with additive attention over the encoder states,
 
 ptrnet.pointer.decoding runs the step functions (encode, decoder_step) feeding back its own
 choices under a rule of ptrnet.pointer.slot_rules; the numpy trainer's teacher-forced pass and its
-gradients (training.trainers.lstm_ptr_grad) are built from the same steps. The dtype of the parameters
+gradients (ptrnet.learn.grad) are built from the same steps. The dtype of the parameters
 (float32 for the pages, float64 for checks) is kept throughout.
 """
 

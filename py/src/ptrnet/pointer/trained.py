@@ -37,10 +37,14 @@ def _x(points: Sequence[Sequence[float]]) -> np.ndarray:
 
 
 def hull_decoding(points: Sequence[Sequence[float]], mask: bool) -> dict:
+    """Greedy decoding of one point set by the shipped hull Ptr-Net (see hull_steps)."""
+    return hull_steps(weights.shipped("hull_ptrnet", PAGE_DTYPE), points, mask)
+
+
+def hull_steps(params: L.Params, points: Sequence[Sequence[float]], mask: bool) -> dict:
     """Greedy hull Ptr-Net decoding of one point set: each step's choice (0 = ⇐, in the order the network emits
     them: from the leftmost vertex, up to and with ⇐), its (steps, n + 1) probabilities and the slots the rule
     blocked, both over [⇐, P1..Pn], and the answer read into the notation."""
-    params = weights.shipped("hull_ptrnet", PAGE_DTYPE)
     rule = "mask" if mask else "free"
     choices, probs = decoding.greedy(
         params, _x(points), rule=rule, max_steps=tasks.SPECS["hull"].max_steps(len(points))

@@ -13,6 +13,7 @@ from ptrnet.limits import ATTENTION_POINTS, MAX_MODEL_POINTS, MIN_MODEL_POINTS, 
 from ptrnet.pointer import attention, metrics, tasks, trained
 
 MIN_ATTENTION_N, MAX_ATTENTION_N = ATTENTION_POINTS  # the test sizes demo 3-2 states (5 and 10)
+from ptrnet.pointer.lstm_ptr import Params
 
 
 def card_summary(task: str = "hull") -> dict:
@@ -37,11 +38,12 @@ def card_summary(task: str = "hull") -> dict:
     } | ({"demo_sizes": m["demo_sizes"]["accuracy_greedy"]} if "demo_sizes" in m else {})
 
 
-def hull_steps(points: Sequence[Sequence[float]], mask: bool) -> dict:
+def hull_steps(points: Sequence[Sequence[float]], mask: bool, params: Params | None = None) -> dict:
     """The hull Ptr-Net's greedy decoding step by step: the decoder input, the choice (0 = ⇐), [P1..Pn, ⇐]'s
     probabilities, which of them the mask removed, and the output so far (as emitted: from the leftmost vertex)
-    with its text; output is the answer read into the notation, ended whether the network said ⇐."""
-    decoded = trained.hull_decoding(points, mask)
+    with its text; output is the answer read into the notation, ended whether the network said ⇐. params: a
+    Ptr-Net other than the shipped one (the reader's)."""
+    decoded = trained.hull_decoding(points, mask) if params is None else trained.hull_steps(params, points, mask)
     choices = decoded["choices"]
     steps = []
     for t, (choice, p, blocked) in enumerate(zip(choices, decoded["probs"], decoded["blocked"], strict=True)):

@@ -1,5 +1,6 @@
-"""The numpy trainer's side of ptrnet.pointer.lstm_ptr: initial weights, padded batches, the teacher-forced
-pass and its analytic gradients (backprop through time), built from the model's own step functions."""
+"""The training side of ptrnet.pointer.lstm_ptr: initial weights, padded batches, the teacher-forced pass and its
+analytic gradients (backprop through time), built from the model's own step functions. The page's hull trainer
+(ptrnet.learn.hull_trainer) and the offline CPython trainer (training.trainers.np_train) both use it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ptrnet.learn.cell import cell_backward
 from ptrnet.nn import lstm
 from ptrnet.pointer.lstm_ptr import (
     STOP,
@@ -25,7 +27,6 @@ from ptrnet.pointer.lstm_ptr import (
     vocab_scores,
 )
 from ptrnet.pointer.slot_rules import blocked_slots
-from training.trainers.lstm_grad import cell_backward
 
 
 @dataclass(frozen=True)

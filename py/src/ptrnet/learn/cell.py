@@ -1,4 +1,4 @@
-"""The LSTM cell's backward pass, for the numpy trainers (the browser only runs the cell forward)."""
+"""The LSTM cell's backward pass, for the numpy trainers (the hull trainer in the page, the offline LM trainer)."""
 
 from __future__ import annotations
 
