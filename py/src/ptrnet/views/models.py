@@ -11,9 +11,9 @@ from ptrnet import formats
 from ptrnet.geometry.notation import hull_sequence
 from ptrnet.limits import ATTENTION_POINTS, MAX_MODEL_POINTS, MIN_MODEL_POINTS, SEQ2SEQ_N
 from ptrnet.pointer import attention, metrics, tasks, trained
+from ptrnet.pointer.lstm_ptr import Params
 
 MIN_ATTENTION_N, MAX_ATTENTION_N = ATTENTION_POINTS  # the test sizes demo 3-2 states (5 and 10)
-from ptrnet.pointer.lstm_ptr import Params
 
 
 def card_summary(task: str = "hull") -> dict:
