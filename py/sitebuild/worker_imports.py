@@ -41,11 +41,19 @@ def _examples() -> list[Example]:
         examples += [(demo, fn, lambda _: {}, True) for fn in (*fns, "snapshot")]
         examples.append((demo, "restore", lambda replies, demo=demo: {"snapshot": replies[(demo, "snapshot")]}, True))
     examples.append(("length-eval", "evaluate", lambda _: {"lengths": [5, 50]}, True))
+    trainer = "ptrnet-trainer"  # the reader's Ptr-Net: its weights go out and come back in through export/import
+    examples += [(trainer, fn, lambda _: {}, True) for fn in ("reset", "view", "evaluate", "export", "snapshot")]
+    examples += [
+        (trainer, "train", lambda _: {"iterations": 1}, True),
+        (trainer, "import", lambda replies: {"npz": replies[(trainer, "export")]["npz"]}, True),
+        (trainer, "restore", lambda replies: {"snapshot": replies[(trainer, "snapshot")]}, True),
+    ]
     for model, spec in runner.MODELS.items():
         for decoding in [
             d for d in runner.DECODINGS if d == "greedy" or (spec.beam and (d != "beam_probable" or spec.task == "tsp"))
         ]:
             run = {"model": model, "sizes": runner.offered_sizes(model)[:1], "sets": 1, "decoding": decoding}
+            run |= {"mine": "main"} if model == runner.MINE else {}  # the trainer instance the examples above made
             examples += [
                 ("experiments", "plan", lambda _, run=run: run, True),
                 ("experiments", "measure", lambda _, run=run: run | {"n": run["sizes"][0]}, True),
