@@ -269,8 +269,11 @@ def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(
     assert api.call("three-problems", "solve", {"points": points}, unavailable=wanted)["ok"] and ran == [1]
     assert api.call("slots", "solve", {"points": points, "models": False})["ok"]  # declares nothing without models
     wanted = [str(tmp_path / f"{name}.npz") for name in ("hull_ptrnet", "hull_seq2seq")]
-    assert api.call("slots", "solve", {"n": 5})["error"]["missing"] == wanted  # the baseline answers at n = 5 only
+    assert api.call("slots", "solve", {"n": 5})["error"]["missing"] == wanted  # the baseline answers at n <= 5 only
+    assert api.call("slots", "solve", {"n": 3})["error"]["missing"] == wanted
     assert api.call("slots", "solve", {"n": 8})["error"]["missing"] == wanted[:1]
     assert api.call("slots", "real", {"points": points + [[0.9, 0.9]]})["error"]["missing"] == wanted
-    assert api.call("slots", "real", {"points": points})["error"]["missing"] == wanted[:1]
+    assert api.call("slots", "real", {"points": points})["error"]["missing"] == wanted
+    six = [*points, [0.9, 0.9], [0.2, 0.7]]
+    assert api.call("slots", "real", {"points": six})["error"]["missing"] == wanted[:1]
     assert api.call("slots", "real", {"points": 7})["error"]["kind"] == "input"
