@@ -126,6 +126,7 @@ export function stepPanel(onStep) {
       points: answer.points,
       path: pointsNamed(shown.output, n),
       probs: shown.probs,
+      labels: shown.text.probs,
       masked: shown.masked,
       chosen: slotColumn(shown.choice, n),
       input: pointIndex(shown.input, n),

@@ -3,18 +3,10 @@
 // the right of the square holds the start token (⇒, a decoder input only) and the end token
 // (⇐, a candidate like the points). The output so far is drawn as a polyline.
 // Knows nothing of models: it draws the view it is given.
-import { percent } from "../ui/format.js";
 import { COLORS, SIZES } from "../config.js";
 import { createCanvas, followLayout, haloText, sizeCanvas, unitSquare } from "./canvas.js";
 
 const ASPECT = 4 / 3; // canvas width / height: the square plus the side column
-
-// A probability label for a view that sends none (demo 3-2's; demo 4's come written by Python).
-export function formatProbability(p) {
-  if (p >= 0.1) return percent(p, 0);
-  if (p >= 0.001) return percent(p);
-  return p > 0 ? `<${percent(0.001)}` : percent(0, 0);
-}
 
 export function create(el, { label }) {
   const { canvas, ctx } = createCanvas(el, { className: "candidate-canvas", label });
@@ -137,13 +129,13 @@ export function create(el, { label }) {
   //        masked (same length), chosen (candidate index; points.length = end),
   //        input (point index, or -1 for the start token), rays (a weight per point: lines from the
   //        decoder token), labels (each candidate's text as Python wrote it, masked ones too;
-  //        without them formatted here), endText (shown under ⇐ instead of its probability)}
+  //        none where a view sends none), endText (shown under ⇐ instead of its probability)}
   function render(view) {
     lastView = view;
     resize();
     if (!cssWidth) return;
     const { points = [], path = [], probs = [], labels = [], masked = [], chosen = -1, input = -1, rays = null } = view;
-    const labelOf = (k) => labels[k] ?? formatProbability(probs[k] ?? 0);
+    const labelOf = (k) => labels[k] ?? "";
     const [, , side] = viewport();
     const maxRadius = side * 0.15;
     const n = points.length;
