@@ -36,6 +36,7 @@ def _math(tex: str, text: str) -> str:
 def _slots() -> Question:
     """§1: the seq2seq trained at n = 5 has no output slot for "6"."""
     from ptrnet.explain import random_points, slot_counts
+    from ptrnet.formats import josa
     from ptrnet.geometry.notation import hull_sequence
     from ptrnet.limits import SEQ2SEQ_N, SLOT_DEFAULTS
 
@@ -46,7 +47,7 @@ def _slots() -> Question:
     return Question(
         id="slots",
         prompt=f"점 {SEQ2SEQ_N}개짜리 예제로만 학습한 seq2seq에게 점 {n}개를 주었고, "
-        f"정답에 {beyond}번 점이 들어 있습니다. 이 모델이 {say}을 낼 수 있을까요?",
+        f"정답에 {beyond}번 점이 들어 있습니다. 이 모델이 {josa(say, '을')} 낼 수 있을까요?",
         choices=(("yes", "잘 배웠다면 낼 수 있다"), ("no", "아무리 배워도 낼 수 없다")),
         answer="yes" if beyond in vocab else "no",
         reveal=f"출력층의 칸은 {{{', '.join(vocab)}}} {len(vocab)}개뿐이라 {say}이라고 적을 칸이 없습니다. "
@@ -123,7 +124,7 @@ def _length_eval() -> Question:
 def _tsp_a1() -> Question:
     """§7: the paper's Ptr-Net taught by A1's tours at n = 50 against A1 itself."""
     from ptrnet.experiments.paper import PAPER
-    from ptrnet.formats import TABLE_DIGITS, fixed
+    from ptrnet.formats import TABLE_DIGITS, fixed, josa
 
     row = PAPER["tsp"]["ptrnet_a1_50"]
     teacher, student = (round(row[k], TABLE_DIGITS) for k in ("A1", "ptrnet"))
@@ -137,7 +138,7 @@ def _tsp_a1() -> Question:
         choices=(("shorter", "A1보다 짧다"), ("same", "A1과 같다"), ("longer", "A1보다 길다")),
         answer=answer,
         reveal=f"논문의 평균 순회 길이는 A1 {fixed(teacher, TABLE_DIGITS)}, A1에게 배운 Ptr-Net "
-        f"{fixed(student, TABLE_DIGITS)}로 {verdict[answer]}. 동반 페이지의 데모 8에서"
+        f"{josa(fixed(student, TABLE_DIGITS), '로')} {verdict[answer]}. 동반 페이지의 데모 8에서"
         " ‘A1 순회’와 ‘A1에게 배운 모델의 순회’를 함께 켜면 우리 모델로 같은 비교를 볼 수 있습니다.",
     )
 

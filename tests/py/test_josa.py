@@ -53,6 +53,9 @@ def test_the_particle_fits_the_number_as_read_in_full(particle: str) -> None:
         ("4.20", "로", "4.20으로"),
         ("96.1\u00a0%", "을", "96.1\u00a0%를"),
         ("7", "으로", "7로"),
+        ("“6”", "을", "“6”을"),  # closing marks are not read
+        ("n = 5", "은", "n = 5는"),
+        ("(P3)", "를", "(P3)을"),
     ],
 )
 def test_the_articles_examples(text: str, particle: str, written: str) -> None:

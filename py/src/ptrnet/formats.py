@@ -146,8 +146,8 @@ _PLACE_ENDS = {1: "십", 2: "백", 3: "천", 4: "만", 8: "억"}  # a whole numb
 
 
 def _last_syllable(text: str) -> str:
-    """The syllable a Korean reader ends the text on: '2.13' -> '삼', '250' -> '십', '96.1 %' -> '트'."""
-    text = text.strip().replace(",", "").replace(NBSP, " ")
+    """The syllable a Korean reader ends the text on: '2.13' -> '삼', '250' -> '십', '96.1 %' -> '트', '“6”' -> '육'."""
+    text = text.strip().replace(",", "").replace(NBSP, " ").rstrip("”’\"')]}")  # closing marks are not read
     if text.endswith("%"):
         return "트"  # 퍼센트
     if "." in text or not text.isdigit():

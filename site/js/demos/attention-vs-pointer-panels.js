@@ -33,7 +33,7 @@ export function stepShare() {
     mass.set(step.mass, step.text.mass);
     chance.set(step.chance, step.text.chance);
     const point = `P${step.token}`;
-    const lead = step.token > n ? `${point}는 없는 점이라 그 점의 어텐션 ` : `${point}에 실린 어텐션 `;
+    const lead = step.token > n ? `이 배치에 없는 점(${point})을 낸 단계의 어텐션 ` : `${point}에 실린 어텐션 `;
     line.replaceChildren(lead, mass.node, " · 균등하게 나누면 ", chance.node, " (점선)");
     bar.render({
       value: step.mass,

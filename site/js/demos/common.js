@@ -107,7 +107,7 @@ export function trainingSeedInput(value, message, { untrained, model, onSeed, re
       const where = now
         ? ` 지금 모델은 시드 ${now.seed}에서 시작해 ${formatCount(now.iteration)}회 학습한 상태입니다.`
         : "";
-      message.show(`새 시드 ${seed}는 ‘초기화’를 누르면 적용됩니다.${where}`);
+      message.show(`새 시드(${seed})는 ‘초기화’를 누르면 적용됩니다.${where}`);
     },
   );
 }
@@ -161,7 +161,7 @@ export function permalinkButton(link, message, what) {
     const url = link();
     try {
       await navigator.clipboard.writeText(url);
-      message.show(`${what}을 담은 링크를 복사했습니다.`);
+      message.show(`링크를 복사했습니다. 담긴 값: ${what}.`);
     } catch {
       message.show(`링크: ${url}`);
     }

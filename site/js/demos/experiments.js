@@ -31,7 +31,7 @@ function sizesText(model) {
   const span = m.minN === m.maxN ? `${m.minN}` : `${m.minN}–${m.maxN}`;
   if (!m.extraSizes.length) return span;
   const seeds = RUNNER.referenceSeeds.join(", ");
-  return `${span}, ${m.extraSizes.join(", ")} (n > ${RUNNER.heldKarpMax}는 시드 ${seeds}, 세트 ${RUNNER.referenceSets}개까지)`;
+  return `${span}, ${m.extraSizes.join(", ")} (n > ${RUNNER.heldKarpMax}인 크기는 시드 ${seeds}, 세트 ${RUNNER.referenceSets}개까지)`;
 }
 
 function numberInput(control, value, attrs) {

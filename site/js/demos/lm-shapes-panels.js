@@ -75,7 +75,7 @@ export function stages(r, { mode, temperature }) {
     {
       name: "softmax",
       title: "⑥ 소프트맥스 → 펼치기 → 고르기",
-      formula: `pₜ = softmax(sₜ / 온도 ${temperature.toFixed(1)}) → ${joinShape(r.sequence.scores)}를 길이 ${V}로 펼치기 → ${mode === "greedy" ? "np.argmax(p)" : `np.random.default_rng(시드).choice(${V}, p=p)`}`,
+      formula: `pₜ = softmax(sₜ / 온도 ${temperature.toFixed(1)}) → ${joinShape(r.sequence.scores)} 모양을 길이 ${V}의 벡터로 펼치기 → ${mode === "greedy" ? "np.argmax(p)" : `np.random.default_rng(시드).choice(${V}, p=p)`}`,
       items: [
         t("p", "pₜ", "unit", { max: Math.max(...r.probs), shapeText: joinShape(r.sequence.scores) }),
         { op: "→" },

@@ -173,7 +173,7 @@ export function mount(root, runtime, store = urlStore) {
       node.textContent = correct ? "정답" : "오답";
       node.classList.toggle("is-wrong", !correct);
     };
-    ptrLegend.textContent = `Ptr-Net (n = ${models.model.train_n.replace("-", "–")}으로 학습)`;
+    ptrLegend.textContent = `Ptr-Net (학습 n = ${models.model.train_n.replace("-", "–")})`;
     realPtr.set(models.ptrnet, models.text.ptrnet);
     verdict(realVerdicts[0], models.correct.ptrnet);
     seqNote.textContent = models.text.seq2seq_note ?? "";

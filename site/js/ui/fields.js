@@ -176,9 +176,9 @@ export function integerListField({ label, fallback, max }) {
       if (!numbers.length)
         return {
           value: [...fallback],
-          warnings: [`링크의 ${label}을 읽을 수 없어 기본값 ${fallback.join(",")}을 씁니다.`],
+          warnings: [`링크의 ‘${label}’ 값을 읽을 수 없어 기본값(${fallback.join(",")})을 씁니다.`],
         };
-      if (numbers.length > max) warnings.push(`링크의 ${label}이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
+      if (numbers.length > max) warnings.push(`링크의 ‘${label}’ 값이 ${max}개를 넘어 앞의 ${max}개만 씁니다.`);
       return { value: [...new Set(numbers)].slice(0, max), warnings };
     },
     format: (value) => value.join(","),

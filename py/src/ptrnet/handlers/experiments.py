@@ -146,7 +146,7 @@ def _measure(params: dict) -> dict:
     s = _settings(params)
     n = int_param(params, "n", s["sizes"][0], 1, 10_000)
     if n not in s["sizes"]:
-        raise InputError(f"n = {n}은 이 실험의 크기가 아닙니다.")
+        raise InputError(f"{formats.josa(f'n = {n}', '은')} 이 실험의 크기가 아닙니다.")
     start = int_param(params, "start", 0, 0, s["sets"] - 1)
     count = int_param(params, "count", 1, 1, MAX_RUNNER_CHUNK)
     count = min(count, s["sets"] - start)
