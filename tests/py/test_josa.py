@@ -56,6 +56,7 @@ def test_the_particle_fits_the_number_as_read_in_full(particle: str) -> None:
         ("“6”", "을", "“6”을"),  # closing marks are not read
         ("n = 5", "은", "n = 5는"),
         ("(P3)", "를", "(P3)을"),
+        ("FAIL", "로", "FAIL로"),  # 페일
     ],
 )
 def test_the_articles_examples(text: str, particle: str, written: str) -> None:
@@ -64,4 +65,4 @@ def test_the_articles_examples(text: str, particle: str, written: str) -> None:
 
 def test_a_text_with_no_korean_reading_is_refused() -> None:
     with pytest.raises(ValueError):
-        formats.josa("FAIL", "을")
+        formats.josa("PASS", "을")

@@ -154,6 +154,10 @@ def test_the_companion_pages_reading_of_the_hull_area_test_holds_for_the_shipped
         for d in ("greedy", "beam")
     }
     assert fails == {"greedy": [50, 100, 200, 500], "beam": [100, 500]}
+    # with the mask rule, the page says, only n = 500 still fails (greedy)
+    assert "n&nbsp;=&nbsp;500에서만" in page
+    masked = [n for n in (5, 10, 20, 50, 100, 200, 500) if ours[f"ptrnet_{n}"]["greedy_mask"]["area_fail"]]
+    assert masked == [500]
 
 
 def test_the_articles_reading_of_the_attention_measures_holds_for_the_shipped_results() -> None:

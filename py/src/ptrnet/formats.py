@@ -150,6 +150,8 @@ def _last_syllable(text: str) -> str:
     text = text.strip().replace(",", "").replace(NBSP, " ").rstrip("”’\"')]}")  # closing marks are not read
     if text.endswith("%"):
         return "트"  # 퍼센트
+    if text == "FAIL":
+        return "일"  # 페일, as area() writes a failed area test
     if "." in text or not text.isdigit():
         return _DIGIT_ENDS[int(text[-1])] if text[-1].isdigit() else text[-1]  # decimals are read digit by digit
     zeros = len(text) - len(text.rstrip("0"))
