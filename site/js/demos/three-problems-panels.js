@@ -88,10 +88,8 @@ function tspLines() {
 function mineLine() {
   const hull = output("model_mine", "볼록 껍질: 내가 학습시킨 모델의 답");
   const verdict = element("span", { class: "model-verdict" });
-  const line = element("p", { class: "answer-line answer-mine", hidden: true }, [
-    element("span", { class: "answer-tag", text: "내 모델" }),
-    hull.node,
-    element("span", { text: " " }),
+  const line = element("div", { class: "answer-mine", hidden: true }, [
+    element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "내 모델" }), hull.node]),
     verdict,
   ]);
   return { hull, verdict, line };
@@ -176,6 +174,6 @@ export function panelView(name, { points, selected, answer, shown }) {
       view.extraTours.push({ tour: toZeroBased(answer.model_tsp_a1), color: COLORS.student });
   }
   if (name === "hull" && shown.mine && answer.model_mine)
-    view.extraTours.push({ tour: toZeroBased(answer.model_mine), color: COLORS.mine }); // a closed outline too
+    view.topTours = [{ tour: toZeroBased(answer.model_mine), color: COLORS.mine }];
   return view;
 }

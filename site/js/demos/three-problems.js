@@ -90,7 +90,10 @@ export function mount(root, runtime, store = urlStore) {
     mineToggle.node,
     count,
   ]);
-  const mineLegend = element("span", { class: "legend-item legend-mine", text: "자주색 점선: 내가 학습시킨 모델의 껍질" });
+  const mineLegend = element("span", {
+    class: "legend-item legend-mine",
+    text: "자주색 점선: 내가 학습시킨 모델의 껍질",
+  });
   const legend = element("p", { class: "panel-legend" }, [
     element("span", { class: "legend-item legend-exact", text: "넓고 옅은 선: 정확한 답" }),
     element("span", { class: "legend-item legend-model", text: "진한 선: 우리가 학습한 Ptr-Net의 답" }),
