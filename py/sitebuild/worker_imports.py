@@ -47,6 +47,7 @@ def _examples() -> list[Example]:
         (trainer, "train", lambda _: {"iterations": 1}, True),
         (trainer, "import", lambda replies: {"npz": replies[(trainer, "export")]["npz"]}, True),
         (trainer, "restore", lambda replies: {"snapshot": replies[(trainer, "snapshot")]}, True),
+        ("three-problems", "solve", lambda _: points | {"mine": "main"}, True),  # the reader's model beside ours
     ]
     for model, spec in runner.MODELS.items():
         for decoding in [

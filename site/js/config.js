@@ -22,6 +22,7 @@ export const COLORS = {
   baselineA1: "#7c3aed",
   baselineA2: "#0e7490",
   student: "#be185d", // the tour of the Ptr-Net taught by A1
+  mine: "#c026d3", // the hull of the reader's own Ptr-Net (demo 8-2)
   // demos 5 and 6: heat map and line charts
   text: "#2b2d42",
   muted: "#6b6f80",

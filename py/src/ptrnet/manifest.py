@@ -57,7 +57,7 @@ DEMOS = (  # id, number, title, handler families, page, state fields; in the ord
         "논문의 세 문제: 정답과 우리 모델의 답",
         "geometry",
         COMPANION,
-        "points a1 a2 vote student",
+        "points a1 a2 vote student mine",
     ),
     _demo("ptrnet-trainer", "8-2", "내 브라우저에서 Ptr-Net 학습시키기", "learning", COMPANION, "seed hidden points"),
     _demo(

@@ -1,5 +1,6 @@
 // The companion page's three panels (hull, Delaunay, TSP): their canvases and answer lines, the
-// TSP panel's lengths, heuristic and student tours, filling them from an answer (in the words and
+// TSP panel's lengths, heuristic and student tours, the hull panel's line for the reader's own
+// model, filling them from an answer (in the words and
 // numbers Python wrote: answer.text), and what each canvas draws. The controller
 // (three-problems.js) owns the state and the requests.
 import { COLORS } from "../config.js";
@@ -83,16 +84,29 @@ function tspLines() {
   return { outputs, nodes };
 }
 
-// { panels: [{ name, drawing, panel, ... }], tsp: the TSP panel's extra outputs }
+// The hull panel's line for the reader's own model (demo 8-2), shown while its toggle is on.
+function mineLine() {
+  const hull = output("model_mine", "볼록 껍질: 내가 학습시킨 모델의 답");
+  const verdict = element("span", { class: "model-verdict" });
+  const line = element("div", { class: "answer-mine", hidden: true }, [
+    element("p", { class: "answer-line" }, [element("span", { class: "answer-tag", text: "내 모델" }), hull.node]),
+    verdict,
+  ]);
+  return { hull, verdict, line };
+}
+
+// { panels: [{ name, drawing, panel, ... }], tsp: the TSP panel's extra outputs, mine: the reader's model's line }
 export function problemPanels() {
   const panels = PANELS.map(problemPanel);
   const tsp = tspLines();
+  const mine = mineLine();
   panels.find((p) => p.name === "tsp").lines.append(...tsp.nodes);
-  return { panels, tsp: tsp.outputs };
+  panels.find((p) => p.name === "hull").lines.append(mine.line);
+  return { panels, tsp: tsp.outputs, mine };
 }
 
 // Every output line from one answer; true when some model's weights could not be fetched.
-export function showAnswer({ panels, tsp }, answer) {
+export function showAnswer({ panels, tsp, mine }, answer) {
   for (const { name, exact, model, note, votes, voteLine } of panels) {
     exact.set(answer[name], answer.text[name]);
     const mine = answer[`model_${name}`];
@@ -123,6 +137,13 @@ export function showAnswer({ panels, tsp }, answer) {
   tsp.a1Tour.set(answer.a1_tour, text.a1_tour);
   if (answer.model_tsp_a1) tsp.studentTour.set(answer.model_tsp_a1, text.model_tsp_a1);
   else tsp.studentTour.clear("가중치를 내려받지 못했습니다.");
+  if (answer.model_mine) {
+    mine.hull.set(answer.model_mine, text.model_mine);
+    mine.verdict.textContent = text.mine_verdict;
+  } else {
+    mine.hull.clear(text.mine_note ?? "");
+    mine.verdict.textContent = "";
+  }
   return Boolean(answer.model_unavailable);
 }
 
@@ -152,5 +173,7 @@ export function panelView(name, { points, selected, answer, shown }) {
     if (shown.student && answer.model_tsp_a1)
       view.extraTours.push({ tour: toZeroBased(answer.model_tsp_a1), color: COLORS.student });
   }
+  if (name === "hull" && shown.mine && answer.model_mine)
+    view.topTours = [{ tour: toZeroBased(answer.model_mine), color: COLORS.mine }];
   return view;
 }

@@ -2,7 +2,8 @@
 // (convex hull, Delaunay triangulation, TSP). Each panel draws the exact answer wide and pale
 // and, over it, the answer of our own trained Ptr-Net with its mistakes in red; the TSP panel
 // can add the A1 / A2 heuristic tours. The symmetry vote asks the hull and Delaunay models about
-// the points' 8 mirror and quarter-turn images and shows the majority answer and its share.
+// the points' 8 mirror and quarter-turn images and shows the majority answer and its share. The
+// hull panel can add the hull of the reader's own model, trained in demo 8-2 on this page.
 // Python computes everything, in one request per change.
 import { LIMITS } from "../config.js";
 import { toggle } from "../ui/controls.js";
@@ -21,7 +22,9 @@ export const SCHEMA = {
   a2: booleanField({ label: "A2 순회", fallback: false }),
   vote: booleanField({ label: "대칭 투표", fallback: false }),
   student: booleanField({ label: "A1에게 배운 모델의 순회", fallback: false }),
+  mine: booleanField({ label: "내가 학습시킨 모델", fallback: false }),
 };
+const TRAINER = '[data-demo="ptrnet-trainer"]'; // the demo whose model the "mine" toggle shows
 
 export function mount(root, runtime, store = urlStore) {
   const { state, warnings } = store.load(ID, SCHEMA);
@@ -55,6 +58,18 @@ export function mount(root, runtime, store = urlStore) {
       markDirty();
     },
   });
+  const mineToggle = toggle({
+    control: "mine",
+    label: "내가 학습시킨 모델",
+    checked: state.mine,
+    onChange(on) {
+      state.mine = on;
+      store.save(ID, SCHEMA, state);
+      showMine();
+      compute();
+      markDirty();
+    },
+  });
   const voteToggle = toggle({
     control: "vote",
     label: `대칭 투표 (${IMAGES}방향)`,
@@ -72,12 +87,18 @@ export function mount(root, runtime, store = urlStore) {
     voteToggle.node,
     ...toggles.map((t) => t.node),
     studentToggle.node,
+    mineToggle.node,
     count,
   ]);
+  const mineLegend = element("span", {
+    class: "legend-item legend-mine",
+    text: "자주색 점선: 내가 학습시킨 모델의 껍질",
+  });
   const legend = element("p", { class: "panel-legend" }, [
     element("span", { class: "legend-item legend-exact", text: "넓고 옅은 선: 정확한 답" }),
     element("span", { class: "legend-item legend-model", text: "진한 선: 우리가 학습한 Ptr-Net의 답" }),
     element("span", { class: "legend-item legend-wrong", text: "빨강: 모델이 틀린 변·삼각형" }),
+    mineLegend,
   ]);
   const hint = element("p", {
     class: "demo-hint",
@@ -96,6 +117,11 @@ export function mount(root, runtime, store = urlStore) {
     message.node,
   );
   root.dataset.state = "busy";
+
+  function showMine() {
+    parts.mine.line.hidden = !state.mine;
+    mineLegend.hidden = !state.mine;
+  }
 
   function showBaselines() {
     for (const { name, control } of BASELINES) {
@@ -130,8 +156,10 @@ export function mount(root, runtime, store = urlStore) {
     },
   });
 
+  // With the toggle on, the trainer demo's instance names the reader's model ("" while it has none).
   function compute() {
-    request({ points: state.points, vote: state.vote });
+    const mine = state.mine ? { mine: document.querySelector(TRAINER)?.dataset.instance ?? "" } : {};
+    request({ points: state.points, vote: state.vote, ...mine });
   }
 
   function setPoints(points, { dragging = false } = {}) {
@@ -161,6 +189,7 @@ export function mount(root, runtime, store = urlStore) {
     drawing.canvas.dataset.points = JSON.stringify(state.points);
   }
   showBaselines();
+  showMine();
   if (warnings.length) message.show(warnings.join(" "));
   compute();
   markDirty();

@@ -1,6 +1,7 @@
 // A square canvas showing points in the unit square (y up) with optional polygon, tour and
 // triangles, and optionally a second answer drawn over them (`over`: a dark polygon, tour or
-// triangles with its wrong edges and triangles in red) and extra dashed tours. When `over` is
+// triangles with its wrong edges and triangles in red), extra dashed tours beneath it and dashed
+// outlines on top of it (`topTours`: a third answer that must stay visible). When `over` is
 // given the first answer is drawn wide and pale underneath it; `compact` draws small unlabelled
 // points and thinner lines (thumbnails, large sets). Knows nothing of models: it draws the view
 // it is given.
@@ -113,7 +114,7 @@ export function create(el, { label, padding = SIZES.padding, interactive = true 
     lastView = view;
     square.resize();
     if (!square.side) return;
-    const { hull = [], tour = [], triangles = [], selected = -1, over = null, extraTours = [] } = view;
+    const { hull = [], tour = [], triangles = [], selected = -1, over = null, extraTours = [], topTours = [] } = view;
     current = view.points;
     underWidth = view.compact ? SIZES.underWidth / 2 : SIZES.underWidth;
     drawFrame();
@@ -124,6 +125,10 @@ export function create(el, { label, padding = SIZES.padding, interactive = true 
       stroke(extra.color, 1.5, [4, 4]);
     }
     if (over) drawOver(over);
+    for (const extra of topTours) {
+      path(current, extra.tour, true);
+      stroke(extra.color, 2, [5, 4]);
+    }
     ctx.font = SIZES.font;
     ctx.textBaseline = "bottom";
     const radius = view.compact ? SIZES.compactRadius : SIZES.pointRadius;

@@ -13,7 +13,7 @@ export const DEMOS = Object.freeze({
   "tsp-student": {"number": "6-3", "title": "스승 A1과 A1에게 배운 Ptr-Net", "caption": "데모 6-3 · 스승 A1과 A1에게 배운 Ptr-Net", "anchor": "demo-6-3", "families": ["geometry"], "page": "index.html", "fields": ["points"]},
   "tsp-sweep": {"number": "6-4", "title": "외판원 문제: 학습 범위를 넘어설 때", "caption": "데모 6-4 · 외판원 문제: 학습 범위를 넘어설 때", "anchor": "demo-6-4", "families": ["experiments"], "page": "index.html", "fields": []},
   "pointer-generator": {"number": "7", "title": "만들어 낼까, 베껴 올까", "caption": "데모 7 · 만들어 낼까, 베껴 올까", "anchor": "demo-7", "families": ["explained"], "page": "index.html", "fields": ["p_gen"]},
-  "three-problems": {"number": "8", "title": "논문의 세 문제: 정답과 우리 모델의 답", "caption": "데모 8 · 논문의 세 문제: 정답과 우리 모델의 답", "anchor": "demo-8", "families": ["geometry"], "page": "three-problems.html", "fields": ["points", "a1", "a2", "vote", "student"]},
+  "three-problems": {"number": "8", "title": "논문의 세 문제: 정답과 우리 모델의 답", "caption": "데모 8 · 논문의 세 문제: 정답과 우리 모델의 답", "anchor": "demo-8", "families": ["geometry"], "page": "three-problems.html", "fields": ["points", "a1", "a2", "vote", "student", "mine"]},
   "ptrnet-trainer": {"number": "8-2", "title": "내 브라우저에서 Ptr-Net 학습시키기", "caption": "데모 8-2 · 내 브라우저에서 Ptr-Net 학습시키기", "anchor": "demo-8-2", "families": ["learning"], "page": "three-problems.html", "fields": ["seed", "hidden", "points"]},
   "experiments": {"number": "9", "title": "논문의 실험을 브라우저에서 다시 재기", "caption": "데모 9 · 논문의 실험을 브라우저에서 다시 재기", "anchor": "demo-9", "families": ["experiments"], "page": "three-problems.html", "fields": ["model", "sizes", "sets", "decoding", "seed"]},
 });

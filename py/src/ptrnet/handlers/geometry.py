@@ -5,7 +5,7 @@ from ptrnet import formats
 from ptrnet.geometry.degenerate import notes
 from ptrnet.geometry.notation import delaunay_sequence, hull_sequence, tsp_sequence
 from ptrnet.geometry.tsp import tour_length
-from ptrnet.handlers.base import bool_param, handler, model_points, tsp_points
+from ptrnet.handlers.base import INSTANCES, InputError, bool_param, handler, model_points, tsp_points
 from ptrnet.limits import MIN_MODEL_POINTS
 from ptrnet.pointer.tasks import SPECS
 
@@ -37,7 +37,8 @@ def _sequences(params: dict) -> dict:
 @handler("three-problems", "solve", weights=(*(f"{task}_ptrnet" for task in SPECS), "tsp_ptrnet_a1"))
 def _three_problems(params: dict) -> dict:
     """The paper's three problems on up to HELD_KARP_MAX points: exact answers, our trained Ptr-Nets' answers and,
-    beside the optimal tour, A1's and that of the Ptr-Net taught by A1 (ptrnet.views.companion)."""
+    beside the optimal tour, A1's and that of the Ptr-Net taught by A1 (ptrnet.views.companion); where params["mine"]
+    names a [ptrnet-trainer] instance, the reader's hull model beside ours."""
     from ptrnet.views import companion
 
     points = tsp_points(params)
@@ -45,7 +46,18 @@ def _three_problems(params: dict) -> dict:
     exact["delaunay"] = delaunay_sequence(points)
     exact["text"]["delaunay"] = formats.triangles(exact["delaunay"])
     models = companion.three_models(points, exact, vote=bool_param(params, "vote", False))
+    if "mine" in params:
+        mine = companion.mine_hull(points, exact, _readers_trainer(params["mine"]))
+        models |= mine | {"text": models["text"] | mine["text"]}
     return {"points": points, **exact, **models, "text": exact["text"] | models["text"]}
+
+
+def _readers_trainer(instance: object):
+    """The trainer of the [ptrnet-trainer] instance named, None where the page has not made it yet."""
+    if not isinstance(instance, str):
+        raise InputError("mine 값은 학습 데모의 instance 이름(문자열)이어야 합니다.")
+    reader = INSTANCES["ptrnet-trainer"].get(instance)
+    return None if reader is None else reader.trainer
 
 
 @handler("tsp-student", "solve", weights=("tsp_ptrnet_a1",))

@@ -1,10 +1,12 @@
 """What the companion page's [three-problems] demo shows of our trained Ptr-Nets (ptrnet.pointer.trained): each
 one's answer over the exact one, its mistakes and a verdict (correct by ptrnet.pointer.metrics), the A1 / A2 tours,
-and the tour of the Ptr-Net taught by A1; every number and sentence written by ptrnet.formats."""
+the tour of the Ptr-Net taught by A1 and the hull of the reader's own Ptr-Net ([ptrnet-trainer]); every number and
+sentence written by ptrnet.formats."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ptrnet import Unavailable, formats
 from ptrnet.formats import LENGTH_DIGITS, RATIO_DIGITS
@@ -13,9 +15,16 @@ from ptrnet.geometry.notation import canonical_tour, in_triangle_order
 from ptrnet.geometry.tsp import tour_length
 from ptrnet.pointer import metrics, symmetry, tasks, trained
 
+if TYPE_CHECKING:  # the trainer's module is only loaded where the reader trains
+    from ptrnet.learn.hull_trainer import Trainer
+
 Points = Sequence[Sequence[float]]
 UNSHIPPED = "이 문제의 학습된 모델이 아직 없습니다."
 UNFETCHED = "학습한 가중치를 내려받지 못해 모델의 답을 보여 줄 수 없습니다(오프라인일 수 있습니다)."
+NO_MINE = (
+    "아직 학습시킨 모델이 없습니다. 아래 ‘내 브라우저에서 Ptr-Net 학습시키기’에서 학습을 시작하거나 가중치를 "
+    "가져오면, 그 모델의 답이 여기에 나옵니다."
+)
 
 
 def _length(points: Points, tour: Sequence[int]) -> float:
@@ -28,10 +37,14 @@ def _ratio(length: float, optimal: float) -> float:
     return length / optimal if optimal > 0 else 1.0
 
 
+def _hull_check(seq: list[int], points: Points, exact: dict) -> tuple[bool, list]:
+    """Whether a hull answer is the true hull, and the edges the true hull lacks."""
+    return metrics.hull_outcome(points, exact["hull"], seq)["correct"], metrics.wrong_edges(exact["hull"], seq)
+
+
 def _hull(seq: list[int], points: Points, exact: dict) -> dict:
     """The hull Ptr-Net's answer, the edges the true hull lacks, and whether it is the true hull."""
-    correct = metrics.hull_outcome(points, exact["hull"], seq)["correct"]
-    wrong = metrics.wrong_edges(exact["hull"], seq)
+    correct, wrong = _hull_check(seq, points, exact)
     verdict = "정답과 같습니다" if correct else f"정답에 없는 변 {len(wrong)}개" if wrong else "정답과 다릅니다"
     return {
         "model_hull": seq,
@@ -113,6 +126,23 @@ def three_models(points: Points, exact: dict, vote: bool = False) -> dict:
     tours = tours_beside(points, exact["tsp_length"])
     text |= tours.pop("text")
     return out | tours | {"text": text}
+
+
+def mine_hull(points: Points, exact: dict, trainer: Trainer | None) -> dict:
+    """The reader's hull Ptr-Net (the [ptrnet-trainer] instance's trainer; None where the page has none) decoded
+    greedily like the shipped one: model_mine, the edges the true hull lacks, whether it is the true hull and a
+    정답 / 오답 verdict; model_mine None with a Korean note where there is no trained or imported model yet."""
+    if trainer is None or (trainer.iteration == 0 and not trainer.imported):
+        return {"model_mine": None, "text": {"mine_note": NO_MINE}}
+    seq = trained.hull_steps(trainer.params, points, False)["output"] if points else []
+    correct, wrong = _hull_check(seq, points, exact)
+    verdict = "정답" if correct else f"오답: 정답에 없는 변 {len(wrong)}개" if wrong else "오답"
+    return {
+        "model_mine": seq,
+        "mine_wrong_edges": wrong,
+        "mine_correct": correct,
+        "text": {"model_mine": formats.sequence(seq), "mine_verdict": verdict},
+    }
 
 
 def tours_beside(points: Points, optimal: float) -> dict:
