@@ -13,6 +13,7 @@ from ptrnet.pointer import metrics
 from ptrnet.views.models import hull_steps
 
 LOSS_DIGITS = 3  # the training loss as the demo writes it
+LR_DIGITS = 2  # significant digits of the learning rate the schedule is at
 
 
 def summary(t: Trainer, points: Sequence[Sequence[float]], accuracy: dict | None) -> dict:
@@ -32,7 +33,7 @@ def summary(t: Trainer, points: Sequence[Sequence[float]], accuracy: dict | None
         "text": {
             "iteration": formats.count(t.iteration),
             "loss": formats.fixed(t.last_loss, LOSS_DIGITS),
-            "lr": f"{t.lr():.2g}",
+            "lr": formats.significant(t.lr(), LR_DIGITS),
             "accuracy": {n: formats.percent(s) for n, s in (shares or {}).items()},
         },
     }
