@@ -68,7 +68,7 @@ export function mount(root, runtime, store = urlStore) {
   const realSeq = output("real_seq2seq", "학습한 seq2seq(n = 5)의 출력");
   const realVerdicts = [element("span", { class: "real-verdict" }), element("span", { class: "real-verdict" })];
   const ptrLegend = element("span", { class: "legend", text: "Ptr-Net" });
-  const seqNote = element("p", { class: "demo-note real-note", "data-out": "seq2seq_note" });
+  const seqNote = element("p", { class: "real-note", "data-out": "seq2seq_note" });
   const real = element("div", { class: "real-outputs" }, [
     element("p", { class: "real-title", text: "우리가 학습한 두 모델이 이 점들에 실제로 낸 답" }),
     element("div", { class: "out-row" }, [ptrLegend, realPtr.node, realVerdicts[0]]),
