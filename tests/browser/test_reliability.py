@@ -205,7 +205,7 @@ def test_train_then_a_new_seed_before_the_first_reply_is_fine(page, site_url):
     )
     page.locator(f'{root} [data-action="pause"]').click()
     assert errors == []
-    assert "시드 11" in page.text_content(f"{root} .demo-message")
+    assert "새 시드(11)" in page.text_content(f"{root} .demo-message")
 
 
 def test_histories_keep_memory_flat(page, site_url):

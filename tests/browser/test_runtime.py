@@ -250,14 +250,15 @@ def test_the_trained_weights_are_fetched_only_by_pages_whose_demos_run_a_model(p
     assert not [url for url in page.watch.requests if "/models/" in url]
     assert out_value(page, "slots", "hull") and out_value(page, "slots", "real_ptrnet") is None
     deferred = "() => [...document.querySelectorAll('[data-deferred=view]')].map((el) => el.dataset.demo)"
-    assert page.evaluate(deferred) == ["slots", "attention-vs-pointer", "hull-steps"]
+    figures = ["hull-sweep", "tsp-student", "tsp-sweep"]  # section 7's live figures, further down
+    assert page.evaluate(deferred) == ["slots", "attention-vs-pointer", "hull-steps", *figures]
     wait_ready(page, "hull-steps")
     wait_ready(page, "attention-vs-pointer")
     wait_ready(page, "slots")
     page.wait_for_function(
         '() => document.querySelector(\'[data-demo="slots"] [data-out="real_ptrnet"]\').dataset.value'
     )
-    assert page.evaluate(deferred) == []
+    assert page.evaluate(deferred) == figures  # still off screen: their weights stay on the server too
     fetched = [url.rsplit("/", 1)[1] for url in page.watch.requests if "/models/" in url]
     assert sorted(fetched) == ["hull_attention.npz", "hull_ptrnet.npz"]  # once each; the n = 5 baseline not at n = 8
     assert out_value(page, "slots", "real_ptrnet") and out_value(page, "slots", "real_seq2seq") is None
