@@ -58,6 +58,9 @@ def _expected_fact(key: str) -> str:
     n = rest[-1][1:] if rest and re.fullmatch(r"n\d+", rest[-1]) else None
     rows = {k: r for k, r in res["ours"].items() if n is not None and str(r["test_n"]) == n}
     row = next((r for k, r in rows.items() if k.rsplit("_", 1)[0] == model), None)
+    if paper and rest[0] == "ratio":  # a paper TSP row's length over its optimum: paper.tsp.A3.ratio.n20
+        p = res["paper"][f"ptrnet_{n}"]
+        return f"{p[model] / p['optimal']:.3f}"
     if paper:
         p = res["paper"][f"{model}_{n}"]
         metric = rest[0]
@@ -72,7 +75,7 @@ def _expected_fact(key: str) -> str:
         }
         assert len(values) == 1, key
         return values.pop()
-    if rest[0] in ("greedy", "beam", "vote", "beam_probable"):
+    if rest[0] in ("greedy", "beam", "vote", "beam_probable", "greedy_mask", "beam_mask"):
         m, metric = row[rest[0]], rest[1]
         if metric == "area":
             return "FAIL" if m["area_fail"] else _pct(m["area_coverage"])
@@ -81,6 +84,8 @@ def _expected_fact(key: str) -> str:
         if metric == "ratio":
             return f"{m['ratio']:.3f}"
         return _pct(m[{"coverage": "triangle_coverage"}.get(metric, metric)])
+    if rest[0] in ("A1", "A2", "A3") and rest[1] == "ratio":  # our baseline over the row's reference tour
+        return f"{row['baselines'][rest[0]] / row['greedy']['optimal']:.3f}"
     if rest[0] in ("optimal", "A1", "A2", "A3"):
         return f"{(row['greedy']['optimal'] if rest[0] == 'optimal' else row['baselines'][rest[0]]):.2f}"
     if rest[0] == "train_n" and n:
