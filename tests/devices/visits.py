@@ -26,6 +26,9 @@ DOCUMENTS = """[document, ...[...document.querySelectorAll('iframe')].map((frame
 # What a page shows, as JSON, over its documents: Python's state (error if any failed, ready once all
 # are) and the most times one worker started, the runtime banners, each demo's state (a demo that
 # waits to come into view is "view"), and the errors recorded.
+# A demo has answered (idle) or failed (error); the article's live figures keep measuring for minutes on a slow
+# device and have answered once their first rows show (measuring), as tests/browser/test_pages.py counts them.
+ANSWERED = ("idle", "error", "measuring")
 PAGE_STATE = f"""(() => {{
   const docs = {DOCUMENTS};
   const pythons = docs.map((doc) => doc.documentElement.dataset.python).filter(Boolean);
@@ -36,7 +39,9 @@ PAGE_STATE = f"""(() => {{
     banners: docs.flatMap((doc) => [...doc.querySelectorAll('[data-runtime-banner]')])
       .map((banner) => ({{ stage: banner.dataset.stage ?? null, text: banner.textContent }})),
     demos: Object.fromEntries(demos.map((d, k) => [`${{d.dataset.demo}}#${{k}}`,
-      d.dataset.deferred === 'view' ? 'view' : (d.dataset.state ?? 'unmounted')])),
+      d.dataset.deferred === 'view' ? 'view'
+        : d.dataset.state === 'busy' && d.querySelector('[data-out=results][data-value]') ? 'measuring'
+        : (d.dataset.state ?? 'unmounted')])),
     readyAt: window.__readyAt ?? null,
     firstAnswerAt: window.__firstAnswerAt ?? null,
     errors: docs.flatMap((doc) => doc.defaultView.__pageErrors ??
@@ -127,7 +132,7 @@ class Visit:
 
 
 def _answered(state: dict) -> bool:
-    return state["python"] == "ready" and all(s in ("idle", "error", "view") for s in state["demos"].values())
+    return state["python"] == "ready" and all(s in (*ANSWERED, "view") for s in state["demos"].values())
 
 
 def visit(browser, url: str, page: str, timeout_s: float) -> Visit:
@@ -168,7 +173,7 @@ def settle(browser, record: Visit, timeout_s: float) -> bool:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         record.states.append(browser.value(PAGE_STATE))
-        if all(s in ("idle", "error") for s in record.last["demos"].values()):
+        if all(s in ANSWERED for s in record.last["demos"].values()):
             return True
         time.sleep(0.5)
     return False

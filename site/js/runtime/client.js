@@ -113,6 +113,11 @@ class Runtime {
   checkAlive() {
     if (this.status.stage === "error") return;
     const now = performance.now();
+    // While this thread was busy (a slow phone laying out a long page), the worker's answers to earlier
+    // pings waited unread: silence counts only over time this thread was free to hear them.
+    const blocked = now - (this.lastTick ?? now) - HEARTBEAT_MS;
+    this.lastTick = now;
+    if (blocked > HEARTBEAT_MS) this.lastHeard += blocked;
     if (this.status.stage !== "ready") {
       const stallMs = globalThis.PTRNET_START_STALL_MS ?? START_STALL_MS;
       if (now - this.lastStage > stallMs) this.recover("파이썬을 불러오는 단계가 멈췄습니다.");
