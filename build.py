@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build, serve, test and benchmark the site: `python3 build.py [build|serve|test|bench|constants]`.
+"""Build, serve, test and benchmark the site: `python3 build.py [build|serve|test|bench|constants|lint]`.
 
 The steps live in py/sitebuild/; this file names them and runs them in order.
 """

@@ -50,6 +50,6 @@ def split_off_models(wheel: Path, models_dir: Path) -> Path:
             target.writestr(info, data)
     if not any(models_dir.iterdir()):
         raise BuildError(
-            f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); train and export a model first (README: Training)."
+            f"{wheel.name} holds no trained weights ({MODEL_FILES.pattern}); train and export a model first (README: 학습과 평가)."
         )
     return site_wheel
