@@ -39,7 +39,8 @@ export function freeInstances(container) {
 
 // A caller for live interaction (dragging): at most one request in flight and one waiting;
 // a newer request replaces the waiting one, and only the reply to the newest request is
-// delivered, so a fast drag always ends on the final state. If the newest request failed,
+// delivered, so a fast drag always ends on the final state. Its calls are interactive: the page's
+// background work waits for them (Runtime.interactionPause). If the newest request failed,
 // it is sent again when the runtime (re)starts, so a restart loses nothing.
 export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
   let inFlight = false;
@@ -51,7 +52,7 @@ export function latestCaller(runtime, demo, fn, { onResult, onError, onBusy }) {
   async function send(params, seq) {
     inFlight = true;
     try {
-      const result = await runtime.call(demo, fn, params);
+      const result = await runtime.call(demo, fn, params, { interactive: true });
       if (seq === newest) {
         failed = false;
         onResult(result, params);

@@ -18,6 +18,10 @@ const RESTART_WINDOW_MS = 60_000;
 // A start-up stage that takes longer than this counts as a dead worker (a test may set
 // globalThis.PTRNET_START_STALL_MS shorter, read at each check, and lift it again).
 const START_STALL_MS = 45_000;
+// A drag sends its next request within a frame or two of the last reply: background work (a trainer's
+// chunks, a runner's sets) waits until no interactive call has been pending for this long, so that a
+// drag's requests never queue behind it in the worker.
+const INTERACTION_GRACE_MS = 100;
 
 class RuntimeError extends Error {
   constructor({ kind, message }) {
@@ -35,6 +39,8 @@ class Runtime {
     this.starts = 0; // workers made so far: 1 unless one died or the reader retried
     this.pending = new Map();
     this.lastBusy = performance.now(); // when a call was last sent or answered
+    this.interactions = 0; // interactive calls pending (see call)
+    this.interactedAt = Number.NEGATIVE_INFINITY; // when the last one settled
     // Resolves the first time Python is ready, whichever start (or retry) got there.
     this.firstReady = new Promise((resolve) => (this.resolveFirstReady = resolve));
     this.heartbeat = setInterval(() => this.checkAlive(), HEARTBEAT_MS);
@@ -198,9 +204,30 @@ class Runtime {
     return whenQuiet({ pending: () => this.pending.size, lastBusy: () => this.lastBusy }, atMostMs);
   }
 
+  // Resolves once the reader is not interacting: no interactive call pending, and none settled within
+  // INTERACTION_GRACE_MS. Background work awaits it before each request it sends.
+  async interactionPause() {
+    for (;;) {
+      const since = performance.now() - this.interactedAt;
+      const waitMs = this.interactions > 0 ? INTERACTION_GRACE_MS : INTERACTION_GRACE_MS - since;
+      if (waitMs <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+
   // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:
-  // with the result, or with a RuntimeError whose message is Korean.
-  call(demo, fn, params) {
+  // with the result, or with a RuntimeError whose message is Korean. An interactive call (a drag's,
+  // see callers.latestCaller) holds background work back until it and the drag's next one are answered.
+  call(demo, fn, params, { interactive = false } = {}) {
+    if (!interactive) return this.send(demo, fn, params);
+    this.interactions++;
+    return this.send(demo, fn, params).finally(() => {
+      this.interactions--;
+      this.interactedAt = performance.now();
+    });
+  }
+
+  send(demo, fn, params) {
     if (this.status.stage === "error") {
       return Promise.reject(
         new RuntimeError({

@@ -4,6 +4,8 @@
 //   2. the running job's next request (training chunks, generation steps, evaluation chunks);
 //   3. the demo's follow-up work (demo 5's heat map), when due;
 //   4. a snapshot of the model, when it changed (demos whose model lives in the worker).
+// The job's requests, the follow-up and snapshots are background work: each waits while the reader drags
+// anywhere on the page (runtime.interactionPause), so that a drag's requests never queue behind them.
 // Stop, reset and setting changes are therefore honoured within one request. A restarted worker
 // gets the last snapshot back first (or the failed request is simply asked again), and a failed
 // request stays first in line for the retry button. data-state on the demo element follows the loop:
@@ -58,9 +60,15 @@ export function requestLoop({
   const send = (op) => (op.send ? op.send(call) : call(op.fn, op.params()));
 
   async function takeSnapshot() {
+    await runtime.interactionPause();
     changed = false;
     snapshotAt = performance.now();
     snapshot = await call("snapshot", {});
+  }
+
+  async function runFollowUp() {
+    await runtime.interactionPause();
+    await followUp.run();
   }
 
   // One unit of work; false when there is nothing left to do.
@@ -82,14 +90,15 @@ export function requestLoop({
         return true;
       }
       if (running.delayMs) await new Promise((resolve) => setTimeout(resolve, running.delayMs));
+      await runtime.interactionPause(); // a drag elsewhere on the page goes first
       if (job !== running) return true; // stopped during the pause: the operation is not sent
       const op = jobOp;
       const reply = await send(op);
       jobOp = null;
       op.apply(reply);
-      if (followUp?.due()) await followUp.run();
+      if (followUp?.due()) await runFollowUp();
     } else if (followUp?.due()) {
-      await followUp.run();
+      await runFollowUp();
       return true;
     } else if (snapshots && changed) {
       await takeSnapshot();
