@@ -92,18 +92,19 @@ export function seedInput(value, onInvalid, onSeed) {
 }
 
 // The seed field of a demo that trains: a new seed applies at once while nothing has been learned
-// (untrained()), else at the next reset, which the message says. model(): the current summary.
-export function trainingSeedInput(value, message, { untrained, model, onSeed, reset }) {
+// (the loop idle, no iteration yet), else at the next reset, which the message says. model(): the
+// current summary.
+export function trainingSeedInput(value, message, { loop, model, onSeed, reset }) {
   return seedInput(
     value,
     (text) => message.show(text),
     (seed) => {
       onSeed(seed);
-      if (untrained()) {
+      const now = model();
+      if (!loop.running && (now?.iteration ?? 0) === 0) {
         reset();
         return;
       }
-      const now = model();
       const where = now
         ? ` 지금 모델은 시드 ${now.seed}에서 시작해 ${formatCount(now.iteration)}회 학습한 상태입니다.`
         : "";
@@ -116,19 +117,9 @@ const SNAPSHOT_EVERY_MS = 1000; // how much training a worker restart can cost a
 
 // The request loop of a demo that trains a model in the worker (5, NPLM): snapshots every second, and a
 // new worker gets the last one back (or starts afresh from resetParams()), drops the curve after it
-// (series.trimAfter) and says so. `extra` adds requestLoop options (followUp) and onRestart runs first.
-export function trainerLoop({
-  root,
-  runtime,
-  python,
-  id,
-  message,
-  resetParams,
-  series,
-  applySummary,
-  onRestart,
-  ...extra
-}) {
+// (series.trimAfter) and says so. `extra` adds requestLoop options (followUp, onChange) and onRestart
+// runs first.
+function trainerLoop({ root, runtime, python, id, message, resetParams, series, applySummary, onRestart, ...extra }) {
   return requestLoop({
     root,
     runtime,
@@ -153,6 +144,46 @@ export function trainerLoop({
     onError: (text) => message.show(`모델 계산이 실패했습니다: ${text}`, { error: true }),
     ...extra,
   });
+}
+
+// The loop of a demo that trains (trainerLoop's options; `job` trains) with its train / pause buttons,
+// kept in step with it: train and the `idleOnly` buttons (a single step) are disabled while the loop
+// runs or blocked() (a diverged model), pause while it does not. onStart / onPause run just before
+// the loop starts / stops (a follow-up they ask for comes at once); pauseTitle: pause's hover text.
+export function trainerControls({
+  job,
+  blocked = () => false,
+  idleOnly = [],
+  onStart,
+  onPause,
+  pauseTitle,
+  ...options
+}) {
+  const train = button("학습 시작", "train", start);
+  train.classList.add("is-primary");
+  const pause = button("일시 정지", "pause", stop, pauseTitle);
+  const loop = trainerLoop({ ...options, onChange: update });
+
+  function update() {
+    train.disabled = loop.running || blocked();
+    pause.disabled = !loop.running;
+    for (const node of idleOnly) node.disabled = train.disabled;
+  }
+
+  function start() {
+    if (loop.running || blocked()) return;
+    if (options.root.dataset.state === "error") options.message.clear();
+    onStart?.();
+    loop.run(job);
+  }
+
+  function stop() {
+    onPause?.();
+    loop.stop();
+  }
+
+  update();
+  return { loop, train, pause, update };
 }
 
 // "Copy link": the demo's state as a URL on the clipboard (or shown, where the clipboard is refused).

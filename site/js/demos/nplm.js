@@ -18,7 +18,7 @@ import {
   onOff,
   output,
   stat,
-  trainerLoop,
+  trainerControls,
   trainingSeedInput,
 } from "./common.js";
 import { curvePanel, mapPanel, sentencePanel } from "./nplm-panels.js";
@@ -41,14 +41,23 @@ export function mount(root, runtime, store = urlStore) {
   let summary = null;
   const curve = boundedSeries(MAX_CURVE_POINTS); // held-out perplexity after each chunk since the last reset
 
-  // --- controls
-  const trainButton = button("학습 시작", "train", startTraining);
-  const pauseButton = button("일시 정지", "pause", () => loop.stop());
-  trainButton.classList.add("is-primary");
+  // --- controls, and the request loop: explicit operations first, then training chunks
   const directBox = element("input", { type: "checkbox", checked: state.direct, "data-control": "direct" });
   const message = messageLine(retry);
+  const training = trainingJob(CHUNK, applySummary);
+  const { loop, train, pause } = trainerControls({
+    job: training,
+    root,
+    runtime,
+    python,
+    id: ID,
+    message,
+    resetParams: () => ({ seed: state.seed, direct: state.direct }),
+    series: curve,
+    applySummary,
+  });
   const seedBox = trainingSeedInput(state.seed, message, {
-    untrained: () => !loop.running && (summary?.iteration ?? 0) === 0,
+    loop,
     model: () => summary,
     onSeed(seed) {
       state.seed = seed;
@@ -57,8 +66,8 @@ export function mount(root, runtime, store = urlStore) {
     reset,
   });
   const toolbar = element("div", { class: "demo-toolbar" }, [
-    trainButton,
-    pauseButton,
+    train,
+    pause,
     button("초기화", "reset", () => reset()),
     labelled("직접 연결 W (단어 벡터 → 점수)", directBox),
     labelled("시드", seedBox),
@@ -100,36 +109,10 @@ export function mount(root, runtime, store = urlStore) {
     );
     if (curve.last !== reply.iteration && Number.isFinite(reply.perplexity.model))
       curve.push(reply.iteration, reply.perplexity.model);
-    updateControls();
     markDirty();
   }
 
-  // --- the request loop: explicit operations first, then training chunks
-  const training = trainingJob(CHUNK, applySummary);
-  const loop = trainerLoop({
-    root,
-    runtime,
-    python,
-    id: ID,
-    message,
-    resetParams: () => ({ seed: state.seed, direct: state.direct }),
-    series: curve,
-    applySummary,
-    onChange: updateControls,
-  });
-
-  function updateControls() {
-    trainButton.disabled = loop.running;
-    pauseButton.disabled = !loop.running;
-  }
-
   // --- user actions
-  function startTraining() {
-    if (loop.running) return;
-    if (root.dataset.state === "error") message.clear();
-    loop.run(training);
-  }
-
   function reset() {
     message.clear();
     const apply = (reply) => {
@@ -155,7 +138,6 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   // --- start: a fresh model from the URL's seed and direct setting
-  updateControls();
   markDirty();
   reset();
   if (warnings.length) message.show(warnings.join(" "));

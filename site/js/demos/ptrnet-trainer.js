@@ -23,7 +23,7 @@ import {
   permalinkButton,
   select,
   stat,
-  trainerLoop,
+  trainerControls,
   trainingSeedInput,
 } from "./common.js";
 import { accuracyPanel, answerPanel, lossPanel, stepPanel } from "./ptrnet-trainer-panels.js";
@@ -55,13 +55,42 @@ export function mount(root, runtime, store = urlStore) {
   const shares = Object.fromEntries(PY.trainer.valNs.map((n) => [n, boundedSeries(MAX_CURVE_POINTS)]));
   const curves = [losses, ...Object.values(shares)];
 
-  // --- controls
-  const trainButton = button("학습 시작", "train", startTraining);
-  const pauseButton = button("일시 정지", "pause", pause);
-  trainButton.classList.add("is-primary");
+  // --- controls, and the request loop: explicit operations first, then training chunks, then the accuracy
   const message = messageLine(retry);
+  const training = trainingJob(CHUNK, applySummary);
+  const { loop, train, pause } = trainerControls({
+    job: training,
+    root,
+    runtime,
+    python,
+    id: ID,
+    message,
+    resetParams: () => ({ seed: state.seed, hidden: Number(state.hidden), points: state.points }),
+    series: {
+      trimAfter(k) {
+        for (const curve of curves) curve.trimAfter(k);
+      },
+    },
+    applySummary,
+    followUp: {
+      // A measurement goes a chunk of sets per request until done, so a drag is answered in between.
+      due: () =>
+        evaluateWanted || summary?.evaluating || (loop.running && performance.now() - evaluatedAt >= EVALUATE_EVERY_MS),
+      async run() {
+        if (!summary?.evaluating) evaluatedAt = performance.now();
+        evaluateWanted = false;
+        applySummary(await python.call(ID, "evaluate", {}));
+      },
+    },
+    onStart: () => {
+      evaluatedAt = performance.now();
+    },
+    onPause: () => {
+      evaluateWanted = true; // paused, the model is measured once more: the shares shown are the paused model's
+    },
+  });
   const seedBox = trainingSeedInput(state.seed, message, {
-    untrained: () => !loop.running && (summary?.iteration ?? 0) === 0,
+    loop,
     model: () => summary,
     onSeed(seed) {
       state.seed = seed;
@@ -76,8 +105,8 @@ export function mount(root, runtime, store = urlStore) {
   );
   const fileInput = element("input", { type: "file", accept: ".npz", "data-control": "import", class: "file-input" });
   const toolbar = element("div", { class: "demo-toolbar" }, [
-    trainButton,
-    pauseButton,
+    train,
+    pause,
     button("초기화", "reset", () => reset()),
     labelled("시드", seedBox),
     labelled("은닉 크기", hiddenBox),
@@ -131,7 +160,6 @@ export function mount(root, runtime, store = urlStore) {
       `${origin} · 은닉 크기 ${reply.hidden} · 학습률 ${reply.text.lr}`,
     );
     answer.show(reply.answer);
-    updateControls();
     markDirty();
   }
 
@@ -139,54 +167,7 @@ export function mount(root, runtime, store = urlStore) {
     for (const curve of curves) curve.clear();
   }
 
-  // --- the request loop: explicit operations first, then training chunks, then the accuracy
-  const training = trainingJob(CHUNK, applySummary);
-  const loop = trainerLoop({
-    root,
-    runtime,
-    python,
-    id: ID,
-    message,
-    resetParams: () => ({ seed: state.seed, hidden: Number(state.hidden), points: state.points }),
-    series: {
-      trimAfter(k) {
-        for (const curve of curves) curve.trimAfter(k);
-      },
-    },
-    applySummary,
-    followUp: {
-      // A measurement goes a chunk of sets per request until done, so a drag is answered in between.
-      due: () =>
-        evaluateWanted || summary?.evaluating || (loop.running && performance.now() - evaluatedAt >= EVALUATE_EVERY_MS),
-      async run() {
-        if (!summary?.evaluating) evaluatedAt = performance.now();
-        evaluateWanted = false;
-        applySummary(await python.call(ID, "evaluate", {}));
-      },
-    },
-    onChange: updateControls,
-  });
-
-  function updateControls() {
-    trainButton.disabled = loop.running;
-    pauseButton.disabled = !loop.running;
-  }
-
   // --- user actions
-  function startTraining() {
-    if (loop.running) return;
-    if (root.dataset.state === "error") message.clear();
-    evaluatedAt = performance.now();
-    loop.run(training);
-  }
-
-  // Paused, the model is measured once more, so the shares shown are the paused model's.
-  function pause() {
-    loop.stop();
-    evaluateWanted = true;
-    loop.poke();
-  }
-
   function reset() {
     message.clear();
     const apply = (reply) => {
@@ -261,7 +242,6 @@ export function mount(root, runtime, store = urlStore) {
   });
 
   // --- start: a fresh model from the URL's seed and width
-  updateControls();
   markDirty();
   reset();
   if (warnings.length) message.show(warnings.join(" "));

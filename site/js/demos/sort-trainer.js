@@ -20,7 +20,7 @@ import {
   output,
   permalinkButton,
   stat,
-  trainerLoop,
+  trainerControls,
   trainingSeedInput,
 } from "./common.js";
 import { trainingJob } from "../ui/request-loop.js";
@@ -53,15 +53,38 @@ export function mount(root, runtime, store = urlStore) {
   let lastViewAt = 0;
   let viewWanted = false;
 
-  // --- controls
-  const trainButton = button("학습 시작", "train", startTraining);
-  const pauseButton = button("일시 정지", "pause", pause, "학습을 멈춥니다. 가중치는 그대로 남습니다.");
+  // --- controls, and the request loop: explicit operations, training chunks, then the heat map view
   const stepButton = button("한 번 반복", "step", step, "배치 하나로 가중치를 딱 한 번 고칩니다.");
-  trainButton.classList.add("is-primary");
   const maskBox = element("input", { type: "checkbox", checked: state.mask, "data-control": "mask" });
   const message = messageLine(retry);
+  const training = trainingJob(CHUNK, applyTrained);
+  const controls = trainerControls({
+    job: training,
+    blocked: () => Boolean(summary?.diverged),
+    idleOnly: [stepButton],
+    pauseTitle: "학습을 멈춥니다. 가중치는 그대로 남습니다.",
+    onPause: () => {
+      viewWanted = true; // the heat map catches up with the final weights
+    },
+    root,
+    runtime,
+    python,
+    id: ID,
+    message,
+    resetParams: () => ({ seed: state.seed, mask: state.mask }),
+    series: losses,
+    applySummary,
+    onRestart: () => {
+      viewWanted = true; // a new worker: the heat map is asked for again
+    },
+    followUp: {
+      due: () => viewWanted || (loop.running && performance.now() - lastViewAt >= VIEW_EVERY_MS),
+      run: view,
+    },
+  });
+  const { loop } = controls;
   const seedBox = trainingSeedInput(state.seed, message, {
-    untrained: () => !loop.running && (summary?.iteration ?? 0) === 0,
+    loop,
     model: () => summary,
     onSeed(seed) {
       state.seed = seed;
@@ -79,8 +102,8 @@ export function mount(root, runtime, store = urlStore) {
   });
   const lengthValue = element("output", { class: "slider-value", text: `n = ${state.length}` });
   const toolbar = element("div", { class: "demo-toolbar" }, [
-    trainButton,
-    pauseButton,
+    controls.train,
+    controls.pause,
     stepButton,
     button("초기화", "reset", reset, "가중치를 시드에 맞춘 처음 값으로 되돌립니다."),
     labelled("마스크", maskBox),
@@ -130,7 +153,7 @@ export function mount(root, runtime, store = urlStore) {
       );
     }
     document.dispatchEvent(new CustomEvent(MODEL_EVENT, { detail: { ...reply, instance: python.id } }));
-    updateControls();
+    controls.update(); // a diverged model cannot train on
     markDirty();
   }
 
@@ -140,27 +163,6 @@ export function mount(root, runtime, store = urlStore) {
     });
     applySummary(reply);
   }
-
-  // --- the request loop: explicit operations, training chunks, then the heat map view
-  const training = trainingJob(CHUNK, applyTrained);
-  const loop = trainerLoop({
-    root,
-    runtime,
-    python,
-    id: ID,
-    message,
-    resetParams: () => ({ seed: state.seed, mask: state.mask }),
-    series: losses,
-    applySummary,
-    onRestart: () => {
-      viewWanted = true; // a new worker: the heat map is asked for again
-    },
-    followUp: {
-      due: () => viewWanted || (loop.running && performance.now() - lastViewAt >= VIEW_EVERY_MS),
-      run: view,
-    },
-    onChange: updateControls,
-  });
 
   async function view() {
     viewWanted = false;
@@ -173,13 +175,6 @@ export function mount(root, runtime, store = urlStore) {
     if (state.length !== length) viewWanted = true;
   }
 
-  function updateControls() {
-    const diverged = Boolean(summary?.diverged);
-    trainButton.disabled = loop.running || diverged;
-    pauseButton.disabled = !loop.running;
-    stepButton.disabled = loop.running || diverged;
-  }
-
   function enqueue(op, options) {
     if (root.dataset.state === "error") message.clear();
     viewWanted = true;
@@ -187,17 +182,6 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   // --- user actions
-  function startTraining() {
-    if (summary?.diverged || loop.running) return;
-    if (root.dataset.state === "error") message.clear();
-    loop.run(training);
-  }
-
-  function pause() {
-    viewWanted = true; // the heat map catches up with the final weights
-    loop.stop();
-  }
-
   function step() {
     if (loop.running || summary?.diverged) return;
     enqueue({ fn: "train", params: () => ({ iterations: 1 }), apply: applyTrained });
@@ -253,7 +237,6 @@ export function mount(root, runtime, store = urlStore) {
   }
 
   // --- start: a fresh model from the URL's seed and mask
-  updateControls();
   markDirty();
   reset();
   if (warnings.length) message.show(warnings.join(" "));
