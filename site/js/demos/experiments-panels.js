@@ -38,94 +38,102 @@ export function resultsTable() {
   return { node, render, clear: () => render(null, { head: [], rows: [] }, false) };
 }
 
+const PAPER_DASH = [6, 5]; // the paper's lines are dashed
+const SHARE_AXIS = { min: 0, max: 1.02, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => percent(v, 0), label: "비율" };
+// Hull: area coverage only where it counts (not FAIL: over 1 % of the outputs not simple polygons); NaN: a gap.
+const withArea = (r) => ({ ...r, area: r.area_fail ? Number.NaN : r.area_coverage });
+
+// The comparison charts. measures: each drawn for our rows (solid) and the paper's (dashed; its rows that give the
+// first measure), named "우리 …" / "논문 …" in the legend; beside: lines of ours alone, drawn under the measures (the
+// first listed on top) and listed after them (level: a flat line at that value); y: the axis, given every plotted
+// value; row: how a result row becomes the values drawn.
+const CHARTS = {
+  ratio: {
+    y: (values) => ({ min: 0.98, max: Math.max(1.1, ...values) * 1.02, label: "기준 해에 대한 길이 비" }),
+    measures: [{ key: "ratio", name: "Ptr-Net", color: COLORS.tour }],
+    beside: [
+      { key: "a1_ratio", label: "A1", color: COLORS.baselineA1 },
+      { level: 1, label: "기준 해 = 1", color: COLORS.muted },
+    ],
+  },
+  length: {
+    y: (values) => ({ min: 0, max: Math.max(2, ...values) * 1.08, label: "평균 순회 길이" }),
+    measures: [{ key: "mean_length", paperKey: "ptrnet", name: "Ptr-Net", color: COLORS.tour }],
+    beside: [
+      { key: "a1", label: "A1", color: COLORS.baselineA1 },
+      { key: "reference", label: "기준 해", color: COLORS.muted },
+    ],
+  },
+  hull: {
+    y: () => SHARE_AXIS,
+    measures: [
+      { key: "accuracy", name: "정확도", color: COLORS.seqAcc },
+      { key: "area", name: "넓이 포함률", color: COLORS.posAcc },
+    ],
+    row: withArea,
+  },
+  delaunay: {
+    y: () => SHARE_AXIS,
+    measures: [
+      { key: "accuracy", name: "정확도", color: COLORS.seqAcc },
+      { key: "triangle_coverage", name: "삼각형 포함률", color: COLORS.posAcc },
+    ],
+  },
+};
+
+// A line through rows' values of key, with a marker at each.
+const line = (rows, key, color, dash = []) => ({
+  xs: rows.map((r) => r.n),
+  ys: rows.map((r) => r[key] ?? null),
+  color,
+  width: 2.2,
+  dash,
+  markers: true,
+});
+
+// One chart's series and legend from its description, our rows and the paper's.
+function chartLines({ measures, beside = [], row = (r) => r }, rows, paper, x) {
+  const ours = rows.map(row);
+  const first = measures[0].paperKey ?? measures[0].key;
+  const theirs = paper.filter((p) => p[first] !== undefined).map(row);
+  const under = beside.map(({ key, level, color }) =>
+    level === undefined ? line(ours, key, color) : { xs: [x.min, x.max], ys: [level, level], color, width: 1.5 },
+  );
+  return {
+    series: [
+      ...under.reverse(),
+      ...measures.flatMap(({ key, paperKey = key, color }) => [
+        line(ours, key, color),
+        line(theirs, paperKey, color, PAPER_DASH),
+      ]),
+    ],
+    legend: [
+      ...measures.flatMap(({ name, color }) => [
+        { label: `우리 ${name}`, color },
+        { label: `논문 ${name}`, color, dash: PAPER_DASH },
+      ]),
+      ...beside.map(({ label, color }) => ({ label, color })),
+    ],
+  };
+}
+
 // Ours against the paper's by n (log scale): accuracy and area coverage for hull, accuracy and triangle
 // coverage for Delaunay, tour length for TSP (or with tsp: "ratio", each tour over the reference tour).
 // empty: what the plot says while nothing is measured.
 export function comparisonChart({ tsp = "length", empty = "실행하면 크기별 결과가 여기에 그려집니다" } = {}) {
   const node = element("div", { class: "eval-figure" });
   const chart = lineChart.create(node, { label: "우리 모델과 논문의 값을 n에 따라 견준 그래프", aspect: 0.42 });
-  const line = (rows, key, color, dash = []) => ({
-    xs: rows.map((r) => r.n),
-    ys: rows.map((r) => r[key] ?? null),
-    color,
-    width: 2.2,
-    dash,
-    markers: true,
-  });
   return {
     node,
     render(model, rows, paper) {
       const task = MODELS[model].task;
+      const description = CHARTS[task === "tsp" ? tsp : task];
       const ns = [...rows, ...paper].map((r) => r.n);
       const x = { min: Math.min(4, ...ns) * 0.9, max: Math.max(12, ...ns) * 1.1, log: true, label: "점의 수 n" };
       x.ticks = lineChart.logTicks(x.min, x.max);
-      const theirs = paper.filter((p) => (task === "tsp" ? p.ptrnet : p.accuracy) !== undefined);
-      if (task === "tsp" && tsp === "ratio") {
-        const reported = paper.filter((p) => p.ratio !== undefined); // the paper's optimum: n ≤ 20 only
-        const ys = [...rows.flatMap((r) => [r.ratio, r.a1_ratio]), ...reported.map((p) => p.ratio)];
-        chart.render({
-          x,
-          y: { min: 0.98, max: Math.max(1.1, ...ys) * 1.02, label: "기준 해에 대한 길이 비" },
-          series: [
-            { xs: [x.min, x.max], ys: [1, 1], color: COLORS.muted, width: 1.5 },
-            line(rows, "a1_ratio", COLORS.baselineA1),
-            line(rows, "ratio", COLORS.tour),
-            line(reported, "ratio", COLORS.tour, [6, 5]),
-          ],
-          legend: [
-            { label: "우리 Ptr-Net", color: COLORS.tour },
-            { label: "논문 Ptr-Net", color: COLORS.tour, dash: [6, 5] },
-            { label: "A1", color: COLORS.baselineA1 },
-            { label: "기준 해 = 1", color: COLORS.muted },
-          ],
-          empty,
-        });
-        return;
-      }
-      if (task === "tsp") {
-        const ys = [...rows.flatMap((r) => [r.mean_length, r.a1]), ...theirs.map((p) => p.ptrnet)];
-        chart.render({
-          x,
-          y: { min: 0, max: Math.max(2, ...ys) * 1.08, label: "평균 순회 길이" },
-          series: [
-            line(rows, "reference", COLORS.muted),
-            line(rows, "a1", COLORS.baselineA1),
-            line(rows, "mean_length", COLORS.tour),
-            line(theirs, "ptrnet", COLORS.tour, [6, 5]),
-          ],
-          legend: [
-            { label: "우리 Ptr-Net", color: COLORS.tour },
-            { label: "논문 Ptr-Net", color: COLORS.tour, dash: [6, 5] },
-            { label: "A1", color: COLORS.baselineA1 },
-            { label: "기준 해", color: COLORS.muted },
-          ],
-          empty,
-        });
-        return;
-      }
-      // Hull: area coverage only where it counts (not FAIL: over 1 % of the outputs not simple polygons).
-      const [extra, extraLabel] =
-        task === "delaunay" ? ["triangle_coverage", "삼각형 포함률"] : ["area", "넓이 포함률"];
-      const withArea = (r) => ({ ...r, area: r.area_fail ? Number.NaN : r.area_coverage }); // NaN: a gap
-      const ours = task === "delaunay" ? rows : rows.map(withArea);
-      const reported = task === "delaunay" ? theirs : theirs.map(withArea);
-      chart.render({
-        x,
-        y: { min: 0, max: 1.02, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => percent(v, 0), label: "비율" },
-        series: [
-          line(ours, "accuracy", COLORS.seqAcc),
-          line(reported, "accuracy", COLORS.seqAcc, [6, 5]),
-          line(ours, extra, COLORS.posAcc),
-          line(reported, extra, COLORS.posAcc, [6, 5]),
-        ],
-        legend: [
-          { label: "우리 정확도", color: COLORS.seqAcc },
-          { label: "논문 정확도", color: COLORS.seqAcc, dash: [6, 5] },
-          { label: `우리 ${extraLabel}`, color: COLORS.posAcc },
-          { label: `논문 ${extraLabel}`, color: COLORS.posAcc, dash: [6, 5] },
-        ],
-        empty,
-      });
+      const { series, legend } = chartLines(description, rows, paper, x);
+      const values = series.flatMap((s) => s.ys).filter((v) => v !== null);
+      chart.render({ x, y: description.y(values), series, legend, empty });
     },
   };
 }

@@ -35,59 +35,33 @@ export function mount(root, runtime, store = urlStore) {
   const { panels } = parts;
 
   const count = element("span", { class: "point-count", "aria-live": "polite" });
-  const toggles = BASELINES.map(({ control, label }) =>
+  // The toolbar's toggles, in order. Each saves its state in the link; then show: the layers it hides or shows,
+  // ask: whether Python must answer again (the vote and the reader's model change the reply), draw: whether the
+  // panels redraw.
+  const toggles = [
+    { control: "vote", label: `대칭 투표 (${IMAGES}방향)`, ask: true },
+    ...BASELINES.map(({ control, label }) => ({ control, label: `${label} 순회`, show: showBaselines, draw: true })),
+    { control: "student", label: "A1에게 배운 모델의 순회", draw: true },
+    { control: "mine", label: "내가 학습시킨 모델", show: showMine, ask: true, draw: true },
+  ].map(({ control, label, show, ask, draw }) =>
     toggle({
       control,
-      label: `${label} 순회`,
+      label,
       checked: state[control],
       onChange(on) {
         state[control] = on;
         store.save(ID, SCHEMA, state);
-        showBaselines();
-        markDirty();
+        show?.();
+        if (ask) compute();
+        if (draw) markDirty();
       },
     }),
   );
-  const studentToggle = toggle({
-    control: "student",
-    label: "A1에게 배운 모델의 순회",
-    checked: state.student,
-    onChange(on) {
-      state.student = on;
-      store.save(ID, SCHEMA, state);
-      markDirty();
-    },
-  });
-  const mineToggle = toggle({
-    control: "mine",
-    label: "내가 학습시킨 모델",
-    checked: state.mine,
-    onChange(on) {
-      state.mine = on;
-      store.save(ID, SCHEMA, state);
-      showMine();
-      compute();
-      markDirty();
-    },
-  });
-  const voteToggle = toggle({
-    control: "vote",
-    label: `대칭 투표 (${IMAGES}방향)`,
-    checked: state.vote,
-    onChange(on) {
-      state.vote = on;
-      store.save(ID, SCHEMA, state);
-      compute();
-    },
-  });
   const message = messageLine(() => compute());
   const notes = notesLine();
   const toolbar = element("div", { class: "demo-toolbar" }, [
     button("예제로 되돌리기", "reset", () => setPoints(SCHEMA.points.default())),
-    voteToggle.node,
     ...toggles.map((t) => t.node),
-    studentToggle.node,
-    mineToggle.node,
     count,
   ]);
   const mineLegend = element("span", {
