@@ -127,6 +127,21 @@ def partial(output: Sequence[int]) -> str:
     return " ".join(["⇒", *([" → ".join(map(str, points))] if points else []), *(["⇐"] if 0 in output else [])])
 
 
+# A hull verdict's words: (it is the true hull, it is not though every edge is the true hull's, the words before the
+# count of edges the true hull lacks); our model's panel and the trainer write OURS, demo 8's line of the reader's
+# own model MINE.
+HULL_VERDICT_OURS = ("정답과 같습니다", "정답과 다릅니다", "")
+HULL_VERDICT_MINE = ("정답", "오답", "오답: ")
+
+
+def hull_verdict(correct: bool, wrong_edges: int, words: tuple[str, str, str] = HULL_VERDICT_OURS) -> str:
+    """A hull answer's verdict, counting the edges the true hull lacks where there are any."""
+    right, mistaken, before_count = words
+    if correct:
+        return right
+    return f"{before_count}정답에 없는 변 {wrong_edges}개" if wrong_edges else mistaken
+
+
 def triangles(tris: Sequence[Sequence[int]]) -> str:
     """A triangle list: '⇒ (1,3,5), (1,5,7) ⇐'."""
     return " ".join(["⇒", ", ".join("(" + ",".join(map(str, t)) + ")" for t in tris), "⇐"]) if tris else "⇒ ⇐"

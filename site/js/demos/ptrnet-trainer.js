@@ -4,6 +4,10 @@
 // worker resumes bit for bit. Every few seconds Python measures exact-match accuracy on fixed
 // validation sets at n = 5, 10 and 20; every reply carries the model's answer on the reader's
 // points. The weights go out and come back as a .npz in the shipped format.
+// One worker, not a second one on the other core: the chunks wait while the reader drags anywhere on
+// the page (Runtime.interactionPause), so a drag answers as fast as with nothing training; a training-only
+// worker would cost a second Pyodide's memory and start-up and, on two cores, slowed the drags
+// (tests/bench/bench_ptrnet_trainer.py measures both).
 import { LIMITS } from "../config.js";
 import { PY } from "../generated/constants.js";
 import { instanceOf } from "../runtime/callers.js";

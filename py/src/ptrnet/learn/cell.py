@@ -15,5 +15,5 @@ def cell_backward(cache: lstm.Cache, dh: Array, dc: Array, Wh: Array, gWh: Array
     dz = np.concatenate(
         [dcn * g * i * (1.0 - i), dcn * c * f * (1.0 - f), dh * tc * o * (1.0 - o), dcn * i * (1.0 - g * g)], axis=1
     )  # (B, 4H) in GATES order
-    gWh += h.T @ dz
-    return dz, dz @ Wh.T, dcn * f
+    gWh += lstm.batch_outer(h, dz)
+    return dz, lstm.times_transposed(dz, Wh), dcn * f

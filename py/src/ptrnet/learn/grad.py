@@ -99,7 +99,7 @@ def forward(params: Params, batch: Batch, mask: bool = False) -> tuple[float, Ar
     logps, steps = [], []
     for t in range(T):
         y = decoder_input(params, x, target[:, t - 1] if t else None)
-        xz = y @ params["dec_Wx"] + params["dec_b"]
+        xz = lstm.times(y, params["dec_Wx"]) + params["dec_b"]
         h, c, cache_t = lstm.step(xz, h, c, params["dec_Wh"])
         if ptr:
             blocked = blocked_slots("mask" if mask else "free", valid, chosen, batch.target[:, 0] if t else None, t)
@@ -142,26 +142,26 @@ def backward(params: Params, cache: dict) -> Params:
         du[np.arange(B), target[:, t]] -= 1.0
         du *= (live[:, t] / cache["count"]).astype(x.dtype)[:, None]
         if ptr:
-            grads["v"] += du.reshape(-1) @ S.reshape(-1, H)
+            grads["v"] += lstm.times(du.reshape(-1), S.reshape(-1, H))
             dpre = (1.0 - S * S) * (du[:, :, None] * params["v"])  # (B, N+1, H)
             dkeys += dpre
             dq = dpre.sum(axis=1)  # (B, H)
-            grads["W2"] += d.T @ dq
-            dh += dq @ params["W2"].T
+            grads["W2"] += lstm.batch_outer(d, dq)
+            dh += lstm.times_transposed(dq, params["W2"])
         else:
-            grads["out_W"] += d.T @ du
+            grads["out_W"] += lstm.batch_outer(d, du)
             grads["out_b"] += du.sum(axis=0)
-            dh += du @ params["out_W"].T
+            dh += lstm.times_transposed(du, params["out_W"])
         dz, dh, dc = cell_backward(cache_t, dh, dc, params["dec_Wh"], grads["dec_Wh"])
         grads["dec_b"] += dz.sum(axis=0)
-        grads["dec_Wx"] += y.T @ dz
+        grads["dec_Wx"] += lstm.batch_outer(y, dz)
         if ptr and t == 0:
-            grads["start"] += (dz @ params["dec_Wx"].T).sum(axis=0)
+            grads["start"] += lstm.times_transposed(dz, params["dec_Wx"]).sum(axis=0)
     dE = np.zeros((B, x.shape[1], H), dtype=x.dtype)
     if ptr:
         enc = cache["enc"]
-        grads["W1"] += enc.reshape(-1, H).T @ dkeys.reshape(-1, H)
-        denc = dkeys @ params["W1"].T  # (B, N+1, H)
+        grads["W1"] += lstm.batch_outer(enc.reshape(-1, H), dkeys.reshape(-1, H))
+        denc = lstm.times_transposed(dkeys, params["W1"])  # (B, N+1, H)
         grads["end"] += denc[:, 0].sum(axis=0)
         dE = denc[:, 1:]
     for t in reversed(range(x.shape[1])):
@@ -170,7 +170,7 @@ def backward(params: Params, cache: dict) -> Params:
         dz, dh_prev, dc_prev = cell_backward(cache["enc_caches"][t], m * dh, m * dc, params["enc_Wh"], grads["enc_Wh"])
         dh, dc = (1.0 - m) * dh + dh_prev, (1.0 - m) * dc + dc_prev
         grads["enc_b"] += dz.sum(axis=0)
-        grads["enc_Wx"] += x[:, t].T @ dz
+        grads["enc_Wx"] += lstm.batch_outer(x[:, t], dz)
     return grads
 
 

@@ -47,6 +47,18 @@ def times(x: Array, W: Array) -> Array:
     return np.einsum("...i,ij->...j", x, W) if _EINSUM_PRODUCTS else x @ W
 
 
+def times_transposed(x: Array, W: Array) -> Array:
+    """x @ W.T for rows x (..., k) and a matrix W (d, k): backprop through times() (2-5x faster as einsum without
+    BLAS: matmul copies the transposed operand)."""
+    return np.einsum("...k,ik->...i", x, W) if _EINSUM_PRODUCTS else x @ W.T
+
+
+def batch_outer(a: Array, b: Array) -> Array:
+    """a.T @ b for a (B, d) and b (B, k): a weight's gradient summed over the batch (up to 5x faster as einsum
+    without BLAS)."""
+    return np.einsum("bi,bj->ij", a, b) if _EINSUM_PRODUCTS else a.T @ b
+
+
 def step(xz: Array, h: Array, c: Array, Wh: Array) -> tuple[Array, Array, Cache]:
     """One LSTM step from the input's pre-activation xz (B, 4H): the new h and c, and the step's Cache."""
     H = h.shape[1]

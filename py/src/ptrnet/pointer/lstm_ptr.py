@@ -71,7 +71,7 @@ def encoder_states(params: Params, x: Array, valid: Bools) -> tuple[Array, Array
     """Encoder states (B, N, H) (carried over padding), final h and c, and per-step caches."""
     B, N, _ = x.shape
     H = params["enc_Wh"].shape[0]
-    xz = x @ params["enc_Wx"] + params["enc_b"]  # (B, N, 4H)
+    xz = lstm.times(x, params["enc_Wx"]) + params["enc_b"]  # (B, N, 4H)
     h = np.zeros((B, H), dtype=x.dtype)
     c = np.zeros((B, H), dtype=x.dtype)
     E = np.zeros((B, N, H), dtype=x.dtype)
@@ -162,7 +162,7 @@ def decoder_step(
 def decoder_state(params: Params, x: Array, prev: Ints | None, h: Array, c: Array) -> tuple[Array, Array]:
     """The decoder's h and c after it reads prev (None: the start ⇒)."""
     y = decoder_input(params, x, prev)
-    h, c, _ = lstm.step(y @ params["dec_Wx"] + params["dec_b"], h, c, params["dec_Wh"])
+    h, c, _ = lstm.step(lstm.times(y, params["dec_Wx"]) + params["dec_b"], h, c, params["dec_Wh"])
     return h, c
 
 

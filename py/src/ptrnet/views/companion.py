@@ -42,20 +42,6 @@ def _hull_check(seq: list[int], points: Points, exact: dict) -> tuple[bool, list
     return metrics.hull_outcome(points, exact["hull"], seq)["correct"], metrics.wrong_edges(exact["hull"], seq)
 
 
-# A hull verdict's words, for our model's panel and the reader's own model's line: (it is the true hull, it is not
-# though every edge is the true hull's, the words before the count of edges the true hull lacks).
-_OURS_WORDS = ("정답과 같습니다", "정답과 다릅니다", "")
-_MINE_WORDS = ("정답", "오답", "오답: ")
-
-
-def _hull_verdict(correct: bool, wrong: list, words: tuple[str, str, str]) -> str:
-    """A hull answer's verdict in the given words, counting the edges the true hull lacks where there are any."""
-    right, mistaken, before_count = words
-    if correct:
-        return right
-    return f"{before_count}정답에 없는 변 {len(wrong)}개" if wrong else mistaken
-
-
 def _hull(seq: list[int], points: Points, exact: dict) -> dict:
     """The hull Ptr-Net's answer, the edges the true hull lacks, and whether it is the true hull."""
     correct, wrong = _hull_check(seq, points, exact)
@@ -63,7 +49,7 @@ def _hull(seq: list[int], points: Points, exact: dict) -> dict:
         "model_hull": seq,
         "hull_wrong_edges": wrong,
         "correct": correct,
-        "text": {"model_hull": formats.sequence(seq), "verdict": _hull_verdict(correct, wrong, _OURS_WORDS)},
+        "text": {"model_hull": formats.sequence(seq), "verdict": formats.hull_verdict(correct, len(wrong))},
     }
 
 
@@ -153,7 +139,10 @@ def mine_hull(points: Points, exact: dict, trainer: Trainer | None) -> dict:
         "model_mine": seq,
         "mine_wrong_edges": wrong,
         "mine_correct": correct,
-        "text": {"model_mine": formats.sequence(seq), "mine_verdict": _hull_verdict(correct, wrong, _MINE_WORDS)},
+        "text": {
+            "model_mine": formats.sequence(seq),
+            "mine_verdict": formats.hull_verdict(correct, len(wrong), formats.HULL_VERDICT_MINE),
+        },
     }
 
 

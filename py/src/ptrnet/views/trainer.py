@@ -55,11 +55,6 @@ def answer(t: Trainer, points: Sequence[Sequence[float]]) -> dict:
         "text": {
             "exact": formats.sequence(exact),
             "output": formats.sequence(output),
-            "verdict": _verdict(correct, wrong),
+            "verdict": formats.hull_verdict(correct, len(wrong)),
         },
     }
-
-
-def _verdict(correct: bool, wrong: list) -> str:
-    """The answer against the exact hull, in the companion page's words."""
-    return "정답과 같습니다" if correct else f"정답에 없는 변 {len(wrong)}개" if wrong else "정답과 다릅니다"
