@@ -110,6 +110,14 @@ export function create(el, { label, padding = SIZES.padding, interactive = true 
   let current = [];
   const points = () => current;
 
+  // Closed dashed outlines ({tour, color}) over what is drawn so far.
+  function drawDashed(tours, width, dash) {
+    for (const { tour, color } of tours) {
+      path(current, tour, true);
+      stroke(color, width, dash);
+    }
+  }
+
   function render(view) {
     lastView = view;
     square.resize();
@@ -120,15 +128,9 @@ export function create(el, { label, padding = SIZES.padding, interactive = true 
     drawFrame();
     ctx.lineJoin = "round";
     drawAnswer({ hull, tour, triangles }, Boolean(over));
-    for (const extra of extraTours) {
-      path(current, extra.tour, true);
-      stroke(extra.color, 1.5, [4, 4]);
-    }
+    drawDashed(extraTours, 1.5, [4, 4]);
     if (over) drawOver(over);
-    for (const extra of topTours) {
-      path(current, extra.tour, true);
-      stroke(extra.color, 2, [5, 4]);
-    }
+    drawDashed(topTours, 2, [5, 4]);
     ctx.font = SIZES.font;
     ctx.textBaseline = "bottom";
     const radius = view.compact ? SIZES.compactRadius : SIZES.pointRadius;

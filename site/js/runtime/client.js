@@ -217,7 +217,7 @@ class Runtime {
 
   // Calls ptrnet.api.dispatch(demo, fn, params) in the worker. The promise always settles:
   // with the result, or with a RuntimeError whose message is Korean. An interactive call (a drag's,
-  // see callers.latestCaller) holds background work back until it and the drag's next one are answered.
+  // see callers.latestCaller) holds background work back while it is pending and INTERACTION_GRACE_MS after.
   call(demo, fn, params, { interactive = false } = {}) {
     if (!interactive) return this.send(demo, fn, params);
     this.interactions++;
