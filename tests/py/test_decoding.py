@@ -26,7 +26,9 @@ def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -
     total, prev = 0.0, None
     for t, j in enumerate(seq):
         first = np.array([seq[0]]) if t else None
-        logp, h, c = L.decoder_step(params, keys, x, prev, h, c, blocked_slots(rule, valid, chosen, first, t))
+        logp, h, c = L.decoder_step(
+            params, keys, L.decoder_inputs(params, x), prev, h, c, blocked_slots(rule, valid, chosen, first, t)
+        )
         total += float(logp[0, j])
         chosen[0, j] |= j > 0
         prev = np.array([j])
@@ -131,7 +133,9 @@ def _plain_beams(params: L.Params, x: np.ndarray, valid: np.ndarray, width: int,
             chosen[0, [j for j in seq if j > 0]] = True
             first = np.array(seq[:1]) if t else None
             prev = np.array(seq[-1:]) if t else None
-            logp, hn, cn = L.decoder_step(params, keys, x, prev, h, c, blocked_slots(rule, valid, chosen, first, t))
+            logp, hn, cn = L.decoder_step(
+                params, keys, L.decoder_inputs(params, x), prev, h, c, blocked_slots(rule, valid, chosen, first, t)
+            )
             cands += [(score + float(lp), seq + [j], hn, cn) for j, lp in enumerate(logp[0]) if np.isfinite(lp)]
         beams = [(s, sc, h, c) for sc, s, h, c in sorted(cands, key=lambda cand: -cand[0])[:width]]
         if all(s[-1] <= 0 for s, *_ in beams):
@@ -155,3 +159,14 @@ def test_the_search_keeps_the_beams_of_a_plain_search_that_runs_the_model_on_eve
             got = [(row[row >= 0].tolist(), s) for row, s in zip(choices[b], logp[b], strict=True) if np.isfinite(s)]
             assert [s for s, _ in got] == [[j for j in s if j >= 0] for s, _ in plain]
             assert [s for _, s in got] == pytest.approx([s for _, s in plain], abs=1e-12)
+
+
+@pytest.mark.parametrize("model", ["ptrnet", "seq2seq"])
+def test_the_decoders_input_table_holds_each_readable_choices_input_times_the_input_weights(model: str) -> None:
+    params = G.init_params(model, 8, 3, scale=0.8, dtype=np.float64)
+    x = np.random.default_rng(3).random((2, 5, 2))
+    table = L.decoder_inputs(params, x)  # (2, rows, 4H): every choice, then the start
+    for j in range(table.shape[1]):
+        prev = None if j == table.shape[1] - 1 else np.full(2, j)
+        plain = L.decoder_input(params, x, prev) @ params["dec_Wx"] + params["dec_b"]  # one-hot / coordinates
+        assert np.abs(table[:, j] - plain).max() < 1e-12, j

@@ -39,27 +39,32 @@ def _greedy(
     ptr = L.kind(params) == "ptrnet"
     stop = 0 if ptr else L.stop_id(params)
     keys, h, c = L.encode(params, x, valid)
-    chosen = np.zeros((B, N + 1), dtype=bool)
+    inputs = L.decoder_inputs(params, x)
+    rows = np.arange(B)
+    chosen = np.zeros((B, N + 1), dtype=bool)  # what the mask and tour rules read; "free" blocks padding only
+    free = blocked_slots("free", valid, chosen, None, 0) if ptr and rule == "free" else None
     done = np.zeros(B, dtype=bool)
     prev = first = np.zeros(B, dtype=np.int64)
-    choices, probs, attention = [], [], []
+    choices, logits, attention = [], [], []
     for t in range(max_steps):
-        blocked = blocked_slots(rule, valid, chosen, first if t else None, t) if ptr else None
-        logp, h, c = L.decoder_step(params, keys, x, prev if t else None, h, c, blocked)
+        blocked = free if free is not None or not ptr else blocked_slots(rule, valid, chosen, first if t else None, t)
+        h, c = L.decoder_state(params, inputs, prev if t else None, h, c)
+        u = L.step_logits(params, keys, h, blocked)  # (B, slots): the softmax keeps their order
         if attend:
             attention.append(L.attention_weights(params, keys, h))
-        choice = np.where(done, -1, logp.argmax(axis=1))
+        choice = np.where(done, -1, u.argmax(axis=1))
         if t == 0:
             first = np.maximum(choice, 0)
-        if ptr:
-            chosen[np.arange(B), np.maximum(choice, 0)] |= choice > 0
+        if free is None and ptr:
+            chosen[rows, np.maximum(choice, 0)] |= choice > 0
         choices.append(choice)
-        probs.append(np.exp(logp))
+        logits.append(u)
         done |= choice == stop
         prev = np.where(choice < 0, stop, choice)
         if done.all():
             break
-    return np.stack(choices, axis=1), np.stack(probs, axis=1), np.stack(attention, axis=1) if attend else None
+    probs = np.exp(L.log_softmax(np.stack(logits, axis=1)))  # (B, T, slots)
+    return np.stack(choices, axis=1), probs, np.stack(attention, axis=1) if attend else None
 
 
 def beam_search(
@@ -104,7 +109,8 @@ def _search(
     K, S = width, N + 1
     keys, h, c = L.encode(params, x, valid)
     rep = np.repeat(np.arange(B), K)  # (B*K,) example of each beam row
-    keys, h, c, xr, vr = keys[rep], h[rep], c[rep], x[rep], valid[rep]
+    keys, h, c, vr = keys[rep], h[rep], c[rep], valid[rep]
+    inputs = L.decoder_inputs(params, x)[rep]
     by_example = np.arange(B)[:, None]  # (B, 1)
     all_rows = np.arange(B * K)
     score = np.full((B, K), -np.inf)
@@ -124,7 +130,7 @@ def _search(
         if (blocked[scored].sum(axis=1) == S - 1).all():
             logp = np.where(blocked, -np.inf, 0.0)  # a forced step: its one open slot has probability 1
         else:
-            logp = _read(params, keys, xr, unread, h, c, blocked, scored)
+            logp = _read(params, keys, inputs, unread, h, c, blocked, scored)
             unread = []
         if done.any():
             logp = np.where(done[:, None], stay, logp)  # (B*K, S)
@@ -153,7 +159,7 @@ def _search(
 
 
 def _read(
-    params: Params, keys: Array, x: Array, unread: list, h: Array, c: Array, blocked: Bools, scored: Bools
+    params: Params, keys: Array, inputs: Array, unread: list, h: Array, c: Array, blocked: Bools, scored: Bools
 ) -> Array:
     """Log-probabilities (rows, slots) after the decoder reads the unread choices, for the scored rows only
     (the rest: -inf); their h and c are updated in place. Forced steps left their choices unread, so a tour's
@@ -161,7 +167,7 @@ def _read(
     at = slice(None) if scored.all() else np.flatnonzero(scored)
     h_at, c_at = h[at], c[at]
     for prev in unread:
-        h_at, c_at = L.decoder_state(params, x[at], None if prev is None else prev[at], h_at, c_at)
+        h_at, c_at = L.decoder_state(params, inputs[at], None if prev is None else prev[at], h_at, c_at)
     h[at], c[at] = h_at, c_at
     logp = np.full(blocked.shape, -np.inf, dtype=h.dtype)
     logp[at] = L.step_scores(params, keys[at], h_at, blocked[at])

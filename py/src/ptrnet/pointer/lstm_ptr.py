@@ -94,14 +94,25 @@ def slot_keys(params: Params, E: Array) -> tuple[Array, Array]:
 
 def pointer_scores(params: Params, keys: Array, d: Array, blocked: Bools) -> tuple[Array, Array]:
     """Log-probabilities over the n + 1 slots (B, N+1) and the tanh block (B, N+1, H)."""
+    u, S = _pointer_logits(params, keys, d, blocked)
+    return log_softmax(u), S
+
+
+def _pointer_logits(params: Params, keys: Array, d: Array, blocked: Bools | None) -> tuple[Array, Array]:
+    """The scores u_ij over the n + 1 slots (B, N+1; -inf where blocked) and the tanh block (B, N+1, H)."""
     S = np.tanh(keys + lstm.times(d, params["W2"])[:, None, :])  # (B, N+1, H)
-    u = np.where(blocked, -np.inf, S @ params["v"])  # (B, N+1)
-    return _log_softmax(u), S
+    u = S @ params["v"]  # (B, N+1)
+    return (u if blocked is None else np.where(blocked, -np.inf, u)), S
 
 
 def vocab_scores(params: Params, d: Array) -> Array:
     """Log-probabilities over a seq2seq model's V tokens (B, V)."""
-    return _log_softmax(d @ params["out_W"] + params["out_b"])
+    return log_softmax(_vocab_logits(params, d))
+
+
+def _vocab_logits(params: Params, d: Array) -> Array:
+    """A seq2seq model's token scores (B, V)."""
+    return d @ params["out_W"] + params["out_b"]
 
 
 def attention_weights(params: Params, keys: Array, d: Array) -> Array:
@@ -112,14 +123,14 @@ def attention_weights(params: Params, keys: Array, d: Array) -> Array:
     return a / a.sum(axis=1, keepdims=True)
 
 
-def attended_scores(params: Params, keys: Array, d: Array) -> Array:
-    """Log-probabilities over the attention model's V tokens (B, V): its output layer reads [d, context]."""
+def _attended_logits(params: Params, keys: Array, d: Array) -> Array:
+    """The attention model's token scores (B, V): its output layer reads [d, context]."""
     H = d.shape[1]
     context = np.einsum("bn,bnh->bh", attention_weights(params, keys, d), keys[:, :, :H])  # (B, H)
-    return _log_softmax(np.concatenate([d, context], axis=1) @ params["out_W"] + params["out_b"])
+    return np.concatenate([d, context], axis=1) @ params["out_W"] + params["out_b"]
 
 
-def _log_softmax(u: Array) -> Array:
+def log_softmax(u: Array) -> Array:
     """Log-softmax over the last axis; -inf entries stay -inf."""
     s = u - u.max(axis=-1, keepdims=True)
     return s - np.log(np.exp(s).sum(axis=-1, keepdims=True))
@@ -151,26 +162,45 @@ def encode(params: Params, x: Array, valid: Bools) -> tuple[Array | None, Array,
     return (np.concatenate([E, lstm.times(E, params["att_W1"])], axis=2) if model == "attention" else None), h, c
 
 
+def decoder_inputs(params: Params, x: Array) -> Array:
+    """The decoder's input pre-activations (B, R, 4H) for everything it can read, computed once per decoding: row j
+    for choice j (Ptr-Net: ⇐'s zero input, then the points; seq2seq: the tokens), the last row for the start / ⇒."""
+    B = x.shape[0]
+    if kind(params) == "ptrnet":
+        start = np.broadcast_to(params["start"], (B, 1, 2)).astype(x.dtype)
+        y = np.concatenate([np.zeros((B, 1, 2), dtype=x.dtype), x, start], axis=1)  # (B, N+2, 2)
+        return lstm.times(y, params["dec_Wx"]) + params["dec_b"]
+    rows = params["dec_Wx"][[*range(params["out_b"].shape[0]), go_id(params)]] + params["dec_b"]  # (V+1, 4H)
+    return np.broadcast_to(rows, (B, *rows.shape))
+
+
 def decoder_step(
-    params: Params, keys: Array | None, x: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
+    params: Params, keys: Array | None, inputs: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
 ) -> tuple[Array, Array, Array]:
-    """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c."""
-    h, c = decoder_state(params, x, prev, h, c)
+    """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c; inputs:
+    decoder_inputs()."""
+    h, c = decoder_state(params, inputs, prev, h, c)
     return step_scores(params, keys, h, blocked), h, c
 
 
-def decoder_state(params: Params, x: Array, prev: Ints | None, h: Array, c: Array) -> tuple[Array, Array]:
-    """The decoder's h and c after it reads prev (None: the start ⇒)."""
-    y = decoder_input(params, x, prev)
-    h, c, _ = lstm.step(lstm.times(y, params["dec_Wx"]) + params["dec_b"], h, c, params["dec_Wh"])
+def decoder_state(params: Params, inputs: Array, prev: Ints | None, h: Array, c: Array) -> tuple[Array, Array]:
+    """The decoder's h and c after it reads prev (None: the start ⇒); inputs: decoder_inputs()."""
+    B = inputs.shape[0]
+    xz = inputs[np.arange(B), np.full(B, inputs.shape[1] - 1) if prev is None else prev]  # (B, 4H)
+    h, c, _ = lstm.step(xz, h, c, params["dec_Wh"])
     return h, c
 
 
 def step_scores(params: Params, keys: Array | None, h: Array, blocked: Bools | None) -> Array:
     """Log-probabilities over the next step's slots (Ptr-Net) or tokens (B, slots) from the decoder's h."""
+    return log_softmax(step_logits(params, keys, h, blocked))
+
+
+def step_logits(params: Params, keys: Array | None, h: Array, blocked: Bools | None) -> Array:
+    """step_scores() before the softmax (B, slots; -inf where blocked): greedy decoding needs only their argmax."""
     model = kind(params)
     if model == "seq2seq":
-        return vocab_scores(params, h)
+        return _vocab_logits(params, h)
     if model == "attention":
-        return attended_scores(params, keys, h)
-    return pointer_scores(params, keys, h, blocked)[0]
+        return _attended_logits(params, keys, h)
+    return _pointer_logits(params, keys, h, blocked)[0]
