@@ -243,8 +243,8 @@ def test_only_the_companion_page_fetches_the_tsp_and_delaunay_weights(demo, site
 
 
 def test_a_first_visit_fetches_its_four_models_at_once_and_a_failed_download_can_be_retried(page, site_url):
-    """The handler declares its weights: the three problems' Ptr-Nets and the A1-taught one are asked for before
-    any answer (in parallel), and when they
+    """The handler declares its weights: the three problems' Ptr-Nets and (its toggle on) the A1-taught one are
+    asked for before any answer (in parallel), and when they
     fail the exact answers still come, with a retry that fetches them again without a reload."""
     asked, failing = [], [True]
 
@@ -256,7 +256,7 @@ def test_a_first_visit_fetches_its_four_models_at_once_and_a_failed_download_can
             route.continue_()
 
     page.route("**/models/*.npz", fetch)
-    page.goto(f"{site_url}{DEMO_PAGE}")
+    page.goto(f"{site_url}{DEMO_PAGE}#three-problems.student=1")
     wait_ready(page, DEMO)
     wanted = ["delaunay_ptrnet.npz", "hull_ptrnet.npz", "tsp_ptrnet.npz", "tsp_ptrnet_a1.npz"]
     assert sorted(asked) == wanted  # one round, each once
@@ -274,7 +274,14 @@ def test_a_first_visit_fetches_its_four_models_at_once_and_a_failed_download_can
     assert "내려받지 못해" not in message.inner_text() and len(asked) == 2 * len(wanted)
 
 
-def test_the_tsp_panel_sets_the_a1_taught_models_tour_beside_a1s_and_the_optimum(demo):
+def test_the_tsp_panel_sets_the_a1_taught_models_tour_beside_a1s_and_the_optimum_once_its_toggle_is_on(demo):
+    line = demo.locator('[data-demo="three-problems"] .student-line')
+    assert not line.is_visible() and out_value(demo, DEMO, "model_tsp_a1") is None
+    assert not [u for u in demo.watch.requests if u.endswith("tsp_ptrnet_a1.npz")]  # not run, not fetched
+    demo.locator('[data-demo="three-problems"] [data-control="student"]').check()
+    demo.locator('[data-demo="three-problems"] [data-out="model_tsp_a1"][data-value]').wait_for(state="attached")
+    wait_ready(demo, DEMO)
+    assert line.is_visible() and "three-problems.student=1" in demo.url
     points = canvas_points(demo, canvas("tsp"))
     left, here, tour = set(range(1, len(points))), 0, [0]
     while left:  # A1 by hand: the nearest unvisited city, the lowest index on ties
@@ -286,5 +293,6 @@ def test_the_tsp_panel_sets_the_a1_taught_models_tour_beside_a1s_and_the_optimum
     assert sorted(student[:-1]) == list(range(1, len(points) + 1)) and student[0] == student[-1] == 1
     params = weights.shipped("tsp_ptrnet_a1", np.float32)  # the page decodes in float32
     assert student == answers.decode(params, "tsp", [np.array(points)], "beam", tasks.SPECS["tsp"].page_width)[0]
-    demo.locator('[data-demo="three-problems"] [data-control="student"]').check()
-    assert "three-problems.student=1" in demo.url
+    demo.locator('[data-demo="three-problems"] [data-control="student"]').uncheck()
+    demo.locator('[data-demo="three-problems"] [data-out="model_tsp_a1"]:not([data-value])').wait_for(state="attached")
+    assert not line.is_visible()

@@ -191,7 +191,7 @@ def test_three_problems_gives_each_models_answer_and_its_mistakes(seed: int) -> 
 def test_three_problems_says_right_or_wrong_and_writes_its_numbers_for_the_page(seed: int) -> None:
     rng = np.random.default_rng(100 + seed)
     points = rng.random((int(rng.integers(8, 13)), 2)).round(3).tolist()
-    res = api.dispatch("three-problems", "solve", {"points": points})
+    res = api.dispatch("three-problems", "solve", {"points": points, "student": True})
     right = {
         "hull": res["model_hull"] == res["hull"],
         "tsp": res["model_tsp_length"] <= res["tsp_length"] * (1 + 1e-9),
@@ -211,6 +211,11 @@ def test_three_problems_says_right_or_wrong_and_writes_its_numbers_for_the_page(
     assert text["a1_tour"].endswith(f" (길이 {a1:.4f})")
     student = res["model_tsp_a1_length"]
     assert text["model_tsp_a1"].endswith(f" (길이 {student:.4f}, 최적의 {student / res['tsp_length']:.3f}배)")
+    alone = api.dispatch("three-problems", "solve", {"points": points})  # the A1-taught model runs only when asked
+    assert alone["model_tsp_a1"] is None and "model_tsp_a1" not in alone["text"]
+    assert {k: v for k, v in alone.items() if "a1" not in k and k != "text"} == {
+        k: v for k, v in res.items() if "a1" not in k and k != "text"
+    }
     voted = api.dispatch("three-problems", "solve", {"points": points, "vote": True})
     assert voted["text"]["votes"]["hull"] == f"대칭 그림 8개 중 {voted['model_votes']['hull']}개가 낸 답"
 
@@ -263,10 +268,13 @@ def test_a_first_call_names_every_declared_weight_file_at_once_and_runs_nothing(
     ran = []
     monkeypatch.setattr(companion, "three_models", lambda *a, **k: ran.append(1) or {"text": {}})
     points = [[0.1, 0.2], [0.8, 0.3], [0.5, 0.9], [0.4, 0.4]]
-    reply = api.call("three-problems", "solve", {"points": points})
-    wanted = [str(tmp_path / f"{name}.npz") for name in (*(f"{task}_ptrnet" for task in tasks.SPECS), "tsp_ptrnet_a1")]
+    three = [str(tmp_path / f"{task}_ptrnet.npz") for task in tasks.SPECS]
+    assert api.call("three-problems", "solve", {"points": points})["error"]["missing"] == three
+    asked = {"points": points, "student": True}  # the A1-taught model's tour
+    reply = api.call("three-problems", "solve", asked)
+    wanted = [*three, str(tmp_path / "tsp_ptrnet_a1.npz")]
     assert reply["error"]["kind"] == "missing" and reply["error"]["missing"] == wanted and ran == []
-    assert api.call("three-problems", "solve", {"points": points}, unavailable=wanted)["ok"] and ran == [1]
+    assert api.call("three-problems", "solve", asked, unavailable=wanted)["ok"] and ran == [1]
     assert api.call("slots", "solve", {"points": points, "models": False})["ok"]  # declares nothing without models
     wanted = [str(tmp_path / f"{name}.npz") for name in ("hull_ptrnet", "hull_seq2seq")]
     assert api.call("slots", "solve", {"n": 5})["error"]["missing"] == wanted  # the baseline answers at n <= 5 only

@@ -46,7 +46,7 @@ function problemPanel({ name, title, label }) {
 }
 
 // The TSP panel's extra lines: optimal and model lengths, the heuristics' lengths, and the tour
-// of the Ptr-Net taught only by A1 beside A1's own (learning past the teacher).
+// of the Ptr-Net taught only by A1 beside A1's own (learning past the teacher; hidden until asked).
 function tspLines() {
   const outputs = {
     tspLength: output("tsp_length", "최적 순회 길이"),
@@ -58,6 +58,13 @@ function tspLines() {
     a1Tour: output("a1_tour", "A1 순회"),
     studentTour: output("model_tsp_a1", "A1에게 배운 Ptr-Net의 순회"),
   };
+  const studentLine = element("p", { class: "out-minor student-line", hidden: true }, [
+    element("span", { class: "answer-tag", text: "A1에게 배운 모델" }),
+    outputs.studentTour.node,
+    element("br"),
+    element("span", { text: "A1 순회 " }),
+    outputs.a1Tour.node,
+  ]);
   const nodes = [
     element("p", { class: "out-minor tsp-lengths" }, [
       element("span", { text: "길이: 최적 " }),
@@ -73,15 +80,9 @@ function tspLines() {
         outputs.baselines[name].node,
       ]),
     ),
-    element("p", { class: "out-minor student-line" }, [
-      element("span", { class: "answer-tag", text: "A1에게 배운 모델" }),
-      outputs.studentTour.node,
-      element("br"),
-      element("span", { text: "A1 순회 " }),
-      outputs.a1Tour.node,
-    ]),
+    studentLine,
   ];
-  return { outputs, nodes };
+  return { outputs, nodes, studentLine };
 }
 
 // The hull panel's line for the reader's own model (demo 8-2), shown while its toggle is on.
@@ -95,14 +96,15 @@ function mineLine() {
   return { hull, verdict, line };
 }
 
-// { panels: [{ name, drawing, panel, ... }], tsp: the TSP panel's extra outputs, mine: the reader's model's line }
+// { panels: [{ name, drawing, panel, ... }], tsp: the TSP panel's extra outputs, student: the A1-taught model's
+// line (shown while its toggle is on), mine: the reader's model's line }
 export function problemPanels() {
   const panels = PANELS.map(problemPanel);
   const tsp = tspLines();
   const mine = mineLine();
   panels.find((p) => p.name === "tsp").lines.append(...tsp.nodes);
   panels.find((p) => p.name === "hull").lines.append(mine.line);
-  return { panels, tsp: tsp.outputs, mine };
+  return { panels, tsp: tsp.outputs, student: tsp.studentLine, mine };
 }
 
 // Every output line from one answer; true when some model's weights could not be fetched.
@@ -136,7 +138,7 @@ export function showAnswer({ panels, tsp, mine }, answer) {
     tsp.baselines[name].set(answer.baselines[name].length, text[`${name.toLowerCase()}_length`]);
   tsp.a1Tour.set(answer.a1_tour, text.a1_tour);
   if (answer.model_tsp_a1) tsp.studentTour.set(answer.model_tsp_a1, text.model_tsp_a1);
-  else tsp.studentTour.clear("가중치를 내려받지 못했습니다.");
+  else tsp.studentTour.clear(text.model_tsp_a1_note ?? "");
   if (answer.model_mine) {
     mine.hull.set(answer.model_mine, text.model_mine);
     mine.verdict.textContent = text.mine_verdict;

@@ -1,9 +1,10 @@
 // Companion page [three-problems]: the paper's three problems on the same 3–12 draggable points
 // (convex hull, Delaunay triangulation, TSP). Each panel draws the exact answer wide and pale
 // and, over it, the answer of our own trained Ptr-Net with its mistakes in red; the TSP panel
-// can add the A1 / A2 heuristic tours. The symmetry vote asks the hull and Delaunay models about
-// the points' 8 mirror and quarter-turn images and shows the majority answer and its share. The
-// hull panel can add the hull of the reader's own model, trained in demo 8-2 on this page.
+// can add the A1 / A2 heuristic tours and the tour of the Ptr-Net taught only by A1. The symmetry
+// vote asks the hull and Delaunay models about the points' 8 mirror and quarter-turn images and
+// shows the majority answer and its share. The hull panel can add the hull of the reader's own
+// model, trained in demo 8-2 on this page.
 // Python computes everything, in one request per change.
 import { LIMITS } from "../config.js";
 import { toggle } from "../ui/controls.js";
@@ -41,7 +42,7 @@ export function mount(root, runtime, store = urlStore) {
   const toggles = [
     { control: "vote", label: `대칭 투표 (${IMAGES}방향)`, ask: true },
     ...BASELINES.map(({ control, label }) => ({ control, label: `${label} 순회`, show: showBaselines, draw: true })),
-    { control: "student", label: "A1에게 배운 모델의 순회", draw: true },
+    { control: "student", label: "A1에게 배운 모델의 순회", show: showStudent, ask: true, draw: true },
     { control: "mine", label: "내가 학습시킨 모델", show: showMine, ask: true, draw: true },
   ].map(({ control, label, show, ask, draw }) =>
     toggle({
@@ -97,6 +98,10 @@ export function mount(root, runtime, store = urlStore) {
     mineLegend.hidden = !state.mine;
   }
 
+  function showStudent() {
+    parts.student.hidden = !state.student;
+  }
+
   function showBaselines() {
     for (const { name, control } of BASELINES) {
       root.querySelector(`[data-baseline="${name}"]`).hidden = !state[control];
@@ -130,10 +135,11 @@ export function mount(root, runtime, store = urlStore) {
     },
   });
 
-  // With the toggle on, the trainer demo's instance names the reader's model ("" while it has none).
+  // With the toggle on, the trainer demo's instance names the reader's model ("" while it has none). The
+  // A1-taught model runs only while its toggle is on: it would add a fifth to every drag's answer.
   function compute() {
     const mine = state.mine ? { mine: document.querySelector(TRAINER)?.dataset.instance ?? "" } : {};
-    request({ points: state.points, vote: state.vote, ...mine });
+    request({ points: state.points, vote: state.vote, student: state.student, ...mine });
   }
 
   function setPoints(points, { dragging = false } = {}) {
@@ -163,6 +169,7 @@ export function mount(root, runtime, store = urlStore) {
     drawing.canvas.dataset.points = JSON.stringify(state.points);
   }
   showBaselines();
+  showStudent();
   showMine();
   if (warnings.length) message.show(warnings.join(" "));
   compute();

@@ -77,7 +77,7 @@ export function mount(root, runtime, store = urlStore) {
       optimal.set(answer.tsp, `${answer.text.tsp} (길이 ${length})`);
       a1.set(answer.a1_tour, answer.text.a1_tour);
       if (answer.model_tsp_a1) student.set(answer.model_tsp_a1, answer.text.model_tsp_a1);
-      else student.clear("가중치를 내려받지 못했습니다.");
+      else student.clear(answer.text.model_tsp_a1_note);
       markDirty();
     },
   });

@@ -34,18 +34,27 @@ def _sequences(params: dict) -> dict:
     return _hull_and_tour(tsp_points(params))
 
 
-@handler("three-problems", "solve", weights=(*(f"{task}_ptrnet" for task in SPECS), "tsp_ptrnet_a1"))
+def _three_problems_weights(params: dict) -> tuple[str, ...]:
+    """The three problems' Ptr-Nets, and the A1-taught one only where its tour is asked for."""
+    student = ("tsp_ptrnet_a1",) if params.get("student") is True else ()
+    return (*(f"{task}_ptrnet" for task in SPECS), *student)
+
+
+@handler("three-problems", "solve", weights=_three_problems_weights)
 def _three_problems(params: dict) -> dict:
     """The paper's three problems on up to HELD_KARP_MAX points: exact answers, our trained Ptr-Nets' answers and,
-    beside the optimal tour, A1's and that of the Ptr-Net taught by A1 (ptrnet.views.companion); where params["mine"]
-    names a [ptrnet-trainer] instance, the reader's hull model beside ours."""
+    beside the optimal tour, A1's and, where params["student"] asks (its drag costs a fifth more), that of the
+    Ptr-Net taught by A1 (ptrnet.views.companion); where params["mine"] names a [ptrnet-trainer] instance, the
+    reader's hull model beside ours."""
     from ptrnet.views import companion
 
     points = tsp_points(params)
     exact = _hull_and_tour(points, triangulation=True)
     exact["delaunay"] = delaunay_sequence(points)
     exact["text"]["delaunay"] = formats.triangles(exact["delaunay"])
-    models = companion.three_models(points, exact, vote=bool_param(params, "vote", False))
+    models = companion.three_models(
+        points, exact, vote=bool_param(params, "vote", False), student=bool_param(params, "student", False)
+    )
     if "mine" in params:
         mine = companion.mine_hull(points, exact, _readers_trainer(params["mine"]))
         models |= mine | {"text": models["text"] | mine["text"]}

@@ -92,13 +92,14 @@ def _delaunay(seq: list[int], points: Points, exact: dict) -> dict:
 COMPARED = {"hull": _hull, "tsp": _tsp, "delaunay": _delaunay}
 
 
-def three_models(points: Points, exact: dict, vote: bool = False) -> dict:
+def three_models(points: Points, exact: dict, vote: bool = False, student: bool = False) -> dict:
     """The three Ptr-Nets' answers (model_hull, model_tsp, model_delaunay; absent, with a Korean note in
     model_notes, where no model ships or its weights could not be fetched) with their mistakes against the
     exact answers, whether each is right (model_correct; model_unavailable where weights could not be fetched),
-    the tour length ratio and the A1 / A2 tours; with vote, the hull and Delaunay answers are symmetry votes
-    and model_votes says how many of the 8 images gave each. text holds all of it as the page writes it, with a
-    verdict per model (text.verdicts) and the votes' share (text.votes)."""
+    the tour length ratio and the A1 / A2 tours (with student, the A1-taught model's tour too: tours_beside);
+    with vote, the hull and Delaunay answers are symmetry votes and model_votes says how many of the 8 images
+    gave each. text holds all of it as the page writes it, with a verdict per model (text.verdicts) and the
+    votes' share (text.votes)."""
     if not points:  # nothing to answer; the page keeps at least 3 points
         return _nothing()
     out: dict = {"model_notes": {}, "model_votes": {}, "model_correct": {}}
@@ -122,7 +123,7 @@ def three_models(points: Points, exact: dict, vote: bool = False) -> dict:
         text |= said
         out["model_correct"][task] = compared.pop("correct")
         out |= compared
-    tours = tours_beside(points, exact["tsp_length"])
+    tours = tours_beside(points, exact["tsp_length"], student)
     text |= tours.pop("text")
     return out | tours | {"text": text}
 
@@ -146,9 +147,9 @@ def mine_hull(points: Points, exact: dict, trainer: Trainer | None) -> dict:
     }
 
 
-def tours_beside(points: Points, optimal: float) -> dict:
-    """The A1 / A2 tours and their lengths, A1's tour in the notation, and the tour of the Ptr-Net taught only by
-    A1 (None where its weights could not be fetched) with its length."""
+def tours_beside(points: Points, optimal: float, student: bool = True) -> dict:
+    """The A1 / A2 tours and their lengths, A1's tour in the notation and, with student, the tour of the Ptr-Net
+    taught only by A1 with its length (None where not asked for or its weights could not be fetched)."""
     out: dict = {"baselines": {}, "model_tsp_a1": None, "model_tsp_a1_length": None}
     text = {}
     for name in ("A1", "A2"):
@@ -159,10 +160,12 @@ def tours_beside(points: Points, optimal: float) -> dict:
     out["a1_tour"] = canonical_tour(out["baselines"]["A1"]["tour"])
     a1 = formats.fixed(out["baselines"]["A1"]["length"], LENGTH_DIGITS)
     text["a1_tour"] = f"{formats.sequence(out['a1_tour'])} (길이 {a1})"
+    if not student:
+        return out | {"text": text}
     try:
         student = trained.student_tour(points)
     except Unavailable:
-        return out | {"text": text}
+        return out | {"model_unavailable": True, "text": text | {"model_tsp_a1_note": UNFETCHED}}
     length = _length(points, student)
     times = formats.fixed(_ratio(length, optimal), RATIO_DIGITS)
     text["model_tsp_a1"] = (
