@@ -170,3 +170,14 @@ def test_the_decoders_input_table_holds_each_readable_choices_input_times_the_in
         prev = None if j == table.shape[1] - 1 else np.full(2, j)
         plain = L.decoder_input(params, x, prev) @ params["dec_Wx"] + params["dec_b"]  # one-hot / coordinates
         assert np.abs(table[:, j] - plain).max() < 1e-12, j
+
+
+def test_rows_that_share_a_state_share_its_product_and_get_the_same_step_as_alone() -> None:
+    params = _random_model(5)
+    x = np.random.default_rng(5).random((6, 4, 2))
+    keys, h, c = L.encode(params, x[:2], np.ones((2, 4), dtype=bool))
+    back = np.array([0, 1, 1, 0, 1, 0])  # six beams extending two: rows 0 and 1 hold the distinct states
+    inputs, prev = L.decoder_inputs(params, x[back]), np.array([1, 2, 3, 4, 0, 2])
+    shared = L.decoder_state(params, inputs, prev, h[back], c[back], twins=(np.array([0, 1]), back))
+    alone = L.decoder_state(params, inputs, prev, h[back], c[back])
+    assert all(np.abs(a - b).max() < 1e-12 for a, b in zip(shared, alone, strict=True))

@@ -61,8 +61,13 @@ def batch_outer(a: Array, b: Array) -> Array:
 
 def step(xz: Array, h: Array, c: Array, Wh: Array) -> tuple[Array, Array, Cache]:
     """One LSTM step from the input's pre-activation xz (B, 4H): the new h and c, and the step's Cache."""
+    return step_from(xz + times(h, Wh), h, c)
+
+
+def step_from(z: Array, h: Array, c: Array) -> tuple[Array, Array, Cache]:
+    """One LSTM step from the gates' whole pre-activation z = xz + h Wh (B, 4H), for callers that share h Wh
+    between rows: the new h and c, and the step's Cache."""
     H = h.shape[1]
-    z = xz + times(h, Wh)  # (B, 4H)
     ifo = sigmoid(z[:, : 3 * H])  # (B, 3H)
     i, f, o = ifo[:, :H], ifo[:, H : 2 * H], ifo[:, 2 * H :]
     g = np.tanh(z[:, 3 * H :])  # (B, H)

@@ -183,11 +183,19 @@ def decoder_step(
     return step_scores(params, keys, h, blocked), h, c
 
 
-def decoder_state(params: Params, inputs: Array, prev: Ints | None, h: Array, c: Array) -> tuple[Array, Array]:
-    """The decoder's h and c after it reads prev (None: the start ⇒); inputs: decoder_inputs()."""
+def decoder_state(
+    params: Params, inputs: Array, prev: Ints | None, h: Array, c: Array, twins: tuple[Ints, Ints] | None = None
+) -> tuple[Array, Array]:
+    """The decoder's h and c after it reads prev (None: the start ⇒); inputs: decoder_inputs(). twins (distinct,
+    back), where h[distinct][back] is h, multiplies each distinct state by the weights once (beams that extend
+    the same beam share it)."""
     B = inputs.shape[0]
     xz = inputs[np.arange(B), np.full(B, inputs.shape[1] - 1) if prev is None else prev]  # (B, 4H)
-    h, c, _ = lstm.step(xz, h, c, params["dec_Wh"])
+    if twins is None:
+        hidden = lstm.times(h, params["dec_Wh"])
+    else:
+        hidden = lstm.times(h[twins[0]], params["dec_Wh"])[twins[1]]
+    h, c, _ = lstm.step_from(xz + hidden, h, c)
     return h, c
 
 
