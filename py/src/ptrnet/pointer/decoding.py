@@ -47,7 +47,10 @@ def _greedy(
     prev = first = np.zeros(B, dtype=np.int64)
     choices, logits, attention = [], [], []
     for t in range(max_steps):
-        blocked = free if free is not None or not ptr else blocked_slots(rule, valid, chosen, first if t else None, t)
+        if ptr and free is None:
+            blocked = blocked_slots(rule, valid, chosen, first if t else None, t)
+        else:
+            blocked = free  # the free rule's (the same at every step), None for seq2seq
         h, c = L.decoder_state(params, inputs, prev if t else None, h, c)
         u = L.step_logits(params, keys, h, blocked)  # (B, slots): the softmax keeps their order
         if attend:
