@@ -41,8 +41,9 @@ def test_training_waits_while_the_reader_drags_and_resumes_after(page, site_url)
         timeout=60_000,
     )
     log = page.evaluate(DRAG_WHILE_TRAINING, {"drags": 20, "points": HULL_EXAMPLE})
-    during = [fn for fn, at in log["sent"] if log["first"] < at <= log["last"]]
-    assert during.count("solve") >= 20, during  # every one of the drag's calls went out (the demo's own may too)
+    # performance.now() is coarse (100 us in Chromium): the first call can be posted within the tick of `first`
+    during = [fn for fn, at in log["sent"] if log["first"] <= at <= log["last"]]
+    assert during.count("solve") == 20, during
     assert set(during) == {"solve"}, f"background work was sent during the drag: {during}"
     assert any(fn == "train" and at > log["last"] for fn, at in log["sent"]), "training did not resume"
     page.wait_for_function(
