@@ -113,7 +113,7 @@ def _search(
     keys, h, c = L.encode(params, x, valid)
     rep = np.repeat(np.arange(B), K)  # (B*K,) example of each beam row
     keys, h, c, vr = keys[rep], h[rep], c[rep], valid[rep]
-    inputs = L.decoder_inputs(params, x)[rep]
+    inputs = L.decoder_inputs(params, x)  # (B, R, 4H): each beam reads its example's, through rep
     by_example = np.arange(B)[:, None]  # (B, 1)
     all_rows = np.arange(B * K)
     score = np.full((B, K), -np.inf)
@@ -134,7 +134,7 @@ def _search(
         if (blocked[scored].sum(axis=1) == S - 1).all():
             logp = np.where(blocked, -np.inf, 0.0)  # a forced step: its one open slot has probability 1
         else:
-            logp = _read(params, keys, inputs, unread, h, c, blocked, scored, state)
+            logp = _read(params, keys, inputs, rep, unread, h, c, blocked, scored, state)
             unread, state = [], all_rows
         if done.any():
             logp = np.where(done[:, None], stay, logp)  # (B*K, S)
@@ -166,6 +166,7 @@ def _read(
     params: Params,
     keys: Array,
     inputs: Array,
+    example: Ints,
     unread: list,
     h: Array,
     c: Array,
@@ -173,17 +174,18 @@ def _read(
     scored: Bools,
     state: Ints,
 ) -> Array:
-    """Log-probabilities (rows, slots) after the decoder reads the unread choices, for the scored rows only
-    (the rest: -inf); their h and c are updated in place. Forced steps left their choices unread, so a tour's
-    first step and its last three run no model, and the one live beam of the first steps runs as one row; rows
-    whose state labels agree share their first product by the decoder's weights (a third of the rows, measured
-    on tours of 7-12 points)."""
+    """Log-probabilities (rows, slots) after the decoder reads the unread choices (inputs: the examples' tables,
+    example: each row's), for the scored rows only (the rest: -inf); their h and c are updated in place. Forced
+    steps left their choices unread, so a tour's first step and its last three run no model, and the one live
+    beam of the first steps runs as one row; rows whose state labels agree share their first product by the
+    decoder's weights (a third of the rows, measured on tours of 7-12 points)."""
     at = slice(None) if scored.all() else np.flatnonzero(scored)
     h_at, c_at = h[at], c[at]
     _, distinct, back = np.unique(state[at], return_index=True, return_inverse=True)
     twins = (distinct, back.reshape(-1)) if len(distinct) < len(back) else None
     for prev in unread:
-        h_at, c_at = L.decoder_state(params, inputs[at], None if prev is None else prev[at], h_at, c_at, twins)
+        read = None if prev is None else prev[at]
+        h_at, c_at = L.decoder_state(params, inputs, read, h_at, c_at, twins, tables=example[at])
         twins = None  # the rows read different choices: their states now differ
     h[at], c[at] = h_at, c_at
     logp = np.full(blocked.shape, -np.inf, dtype=h.dtype)

@@ -184,13 +184,20 @@ def decoder_step(
 
 
 def decoder_state(
-    params: Params, inputs: Array, prev: Ints | None, h: Array, c: Array, twins: tuple[Ints, Ints] | None = None
+    params: Params,
+    inputs: Array,
+    prev: Ints | None,
+    h: Array,
+    c: Array,
+    twins: tuple[Ints, Ints] | None = None,
+    tables: Ints | None = None,
 ) -> tuple[Array, Array]:
-    """The decoder's h and c after it reads prev (None: the start ⇒); inputs: decoder_inputs(). twins (distinct,
-    back), where h[distinct][back] is h, multiplies each distinct state by the weights once (beams that extend
-    the same beam share it)."""
-    B = inputs.shape[0]
-    xz = inputs[np.arange(B), np.full(B, inputs.shape[1] - 1) if prev is None else prev]  # (B, 4H)
+    """The decoder's h and c after it reads prev (None: the start ⇒); inputs: decoder_inputs(), read by row b for
+    state b unless tables says which (beams read their example's). twins (distinct, back), where h[distinct][back]
+    is h, multiplies each distinct state by the weights once (beams that extend the same beam share it)."""
+    B = h.shape[0]
+    rows = np.arange(B) if tables is None else tables
+    xz = inputs[rows, np.full(B, inputs.shape[1] - 1) if prev is None else prev]  # (B, 4H)
     if twins is None:
         hidden = lstm.times(h, params["dec_Wh"])
     else:
