@@ -87,8 +87,8 @@ def test_panels_fit_the_text_column_with_readable_labels_that_do_not_overlap(fig
     for box in boxes:
         assert column["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= column["x"] + column["width"] + 0.5
     if width == 1280:  # side by side in one row
-        tops = [box["y"] for box in boxes]
-        assert max(tops) - min(tops) < 1, tops  # one row up to sub-pixel layout (rounding split it into 298 and 299 once)
+        tops = [box["y"] for box in boxes]  # one row up to sub-pixel layout (rounding once split it: 298 and 299)
+        assert max(tops) - min(tops) < 1, tops
     else:  # stacked, and no text under 12 px
         assert all(a["y"] + a["height"] < b["y"] for a, b in zip(boxes, boxes[1:], strict=False))
     for k, texts in enumerate(page.locator(FIGURE).evaluate(TEXTS)):
