@@ -47,7 +47,8 @@ def _brute_force(params: L.Params, examples: list) -> dict[str, float]:
         keys, h, c = L.encode(params, x, np.ones((1, n), dtype=bool))
         prev = None
         for _ in range(tasks.SPECS["hull"].max_steps(n)):
-            logp, h, c = L.decoder_step(params, keys, L.decoder_inputs(params, x), prev, h, c, None)
+            h, c = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+            logp = L.step_scores(params, keys, h, None)
             weights_now = [float(w) for w in L.attention_weights(params, keys, h)[0]]
             token = int(np.argmax(logp[0]))
             if token < go:  # a point's token: 1-based point token + 1, which the set may lack

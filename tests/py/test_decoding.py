@@ -26,9 +26,8 @@ def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -
     total, prev = 0.0, None
     for t, j in enumerate(seq):
         first = np.array([seq[0]]) if t else None
-        logp, h, c = L.decoder_step(
-            params, keys, L.decoder_inputs(params, x), prev, h, c, blocked_slots(rule, valid, chosen, first, t)
-        )
+        h, c = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+        logp = L.step_scores(params, keys, h, blocked_slots(rule, valid, chosen, first, t))
         total += float(logp[0, j])
         chosen[0, j] |= j > 0
         prev = np.array([j])
@@ -133,9 +132,8 @@ def _plain_beams(params: L.Params, x: np.ndarray, valid: np.ndarray, width: int,
             chosen[0, [j for j in seq if j > 0]] = True
             first = np.array(seq[:1]) if t else None
             prev = np.array(seq[-1:]) if t else None
-            logp, hn, cn = L.decoder_step(
-                params, keys, L.decoder_inputs(params, x), prev, h, c, blocked_slots(rule, valid, chosen, first, t)
-            )
+            hn, cn = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+            logp = L.step_scores(params, keys, hn, blocked_slots(rule, valid, chosen, first, t))
             cands += [(score + float(lp), seq + [j], hn, cn) for j, lp in enumerate(logp[0]) if np.isfinite(lp)]
         beams = [(s, sc, h, c) for sc, s, h, c in sorted(cands, key=lambda cand: -cand[0])[:width]]
         if all(s[-1] <= 0 for s, *_ in beams):

@@ -20,7 +20,7 @@ with additive attention over the encoder states,
 
     a_ij = softmax_j(att_v . tanh(att_W1 e_j + att_W2 d_i)),   logits = [d_i, sum_j a_ij e_j] @ out_W + out_b.
 
-ptrnet.pointer.decoding runs the step functions (encode, decoder_step) feeding back its own
+ptrnet.pointer.decoding runs the step functions (encode, decoder_state, step_logits) feeding back its own
 choices under a rule of ptrnet.pointer.slot_rules; the numpy trainer's teacher-forced pass and its
 gradients (ptrnet.learn.grad) are built from the same steps. The dtype of the parameters
 (float32 for the pages, float64 for checks) is kept throughout.
@@ -172,15 +172,6 @@ def decoder_inputs(params: Params, x: Array) -> Array:
         return lstm.times(y, params["dec_Wx"]) + params["dec_b"]
     rows = params["dec_Wx"][[*range(params["out_b"].shape[0]), go_id(params)]] + params["dec_b"]  # (V+1, 4H)
     return np.broadcast_to(rows, (B, *rows.shape))
-
-
-def decoder_step(
-    params: Params, keys: Array | None, inputs: Array, prev: Ints | None, h: Array, c: Array, blocked: Bools | None
-) -> tuple[Array, Array, Array]:
-    """One decoding step after choosing prev (None at the first step): log-probabilities (B, slots), h, c; inputs:
-    decoder_inputs()."""
-    h, c = decoder_state(params, inputs, prev, h, c)
-    return step_scores(params, keys, h, blocked), h, c
 
 
 def decoder_state(
