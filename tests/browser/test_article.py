@@ -150,12 +150,13 @@ def test_every_demo_has_a_visible_number_and_title_and_every_demo_link_lands_on_
 
 
 def _wait_in_view(page, selector: str) -> None:
-    """Wait for an element's top to rest in the upper half of the viewport (a smooth scroll takes its time)."""
+    """Wait for an element's top to rest in the upper half of the viewport (a smooth scroll takes its time, and
+    longer while the page's thread lays out the demos' first answers on a loaded machine)."""
     page.wait_for_function(
         """(selector) => { const r = document.querySelector(selector).getBoundingClientRect();
                            return r.top >= 0 && r.top < innerHeight / 2; }""",
         arg=selector,
-        timeout=5_000,
+        timeout=15_000,
     )
 
 
