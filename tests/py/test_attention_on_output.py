@@ -45,9 +45,9 @@ def _brute_force(params: L.Params, examples: list) -> dict[str, float]:
         x = np.asarray(points)[None]
         n = x.shape[1]
         keys, h, c = L.encode(params, x, np.ones((1, n), dtype=bool))
-        prev = None
+        inputs, prev = L.decoder_inputs(params, x), None
         for _ in range(tasks.SPECS["hull"].max_steps(n)):
-            h, c = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+            h, c = L.decoder_state(params, inputs, prev, h, c)
             logp = L.step_scores(params, keys, h, None)
             weights_now = [float(w) for w in L.attention_weights(params, keys, h)[0]]
             token = int(np.argmax(logp[0]))

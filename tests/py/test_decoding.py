@@ -22,11 +22,12 @@ def _sequence_logp(params: L.Params, x: np.ndarray, seq: list[int], rule: str) -
     """Log-probability of a whole choice sequence (ending in ⇐) by the teacher-forced step functions."""
     valid = np.ones((1, x.shape[1]), dtype=bool)
     keys, h, c = L.encode(params, x, valid)
+    inputs = L.decoder_inputs(params, x)
     chosen = np.zeros((1, x.shape[1] + 1), dtype=bool)
     total, prev = 0.0, None
     for t, j in enumerate(seq):
         first = np.array([seq[0]]) if t else None
-        h, c = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+        h, c = L.decoder_state(params, inputs, prev, h, c)
         logp = L.step_scores(params, keys, h, blocked_slots(rule, valid, chosen, first, t))
         total += float(logp[0, j])
         chosen[0, j] |= j > 0
@@ -121,6 +122,7 @@ def _plain_beams(params: L.Params, x: np.ndarray, valid: np.ndarray, width: int,
     """One example's beam search with no shortcut: every beam runs the whole model at every step, candidates in
     (beam, slot) order, sorted stably. Finite-score beams as (choices, score), most probable first."""
     keys, h0, c0 = L.encode(params, x, valid)
+    inputs = L.decoder_inputs(params, x)
     beams = [([], 0.0, h0, c0)]  # (choices, score, h, c)
     for t in range(steps):
         cands = []
@@ -132,7 +134,7 @@ def _plain_beams(params: L.Params, x: np.ndarray, valid: np.ndarray, width: int,
             chosen[0, [j for j in seq if j > 0]] = True
             first = np.array(seq[:1]) if t else None
             prev = np.array(seq[-1:]) if t else None
-            hn, cn = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+            hn, cn = L.decoder_state(params, inputs, prev, h, c)
             logp = L.step_scores(params, keys, hn, blocked_slots(rule, valid, chosen, first, t))
             cands += [(score + float(lp), seq + [j], hn, cn) for j, lp in enumerate(logp[0]) if np.isfinite(lp)]
         beams = [(s, sc, h, c) for sc, s, h, c in sorted(cands, key=lambda cand: -cand[0])[:width]]

@@ -68,9 +68,9 @@ def test_the_attention_baseline_exposes_the_attention_weights_pytorch_computed()
     for case in golden["cases"]:
         x = np.array(case["points"])[None]
         keys, h, c = L.encode(params, x, np.ones(x.shape[:2], dtype=bool))
-        prev = None
+        inputs, prev = L.decoder_inputs(params, x), None
         for token, attention in zip(case["choices"], case["attention"], strict=True):
-            h, c = L.decoder_state(params, L.decoder_inputs(params, x), prev, h, c)
+            h, c = L.decoder_state(params, inputs, prev, h, c)
             a = L.attention_weights(params, keys, h)[0]
             assert np.abs(a - np.array(attention)).max() < 1e-4 and a.sum() == pytest.approx(1.0, abs=1e-12)
             prev = np.array([token])
