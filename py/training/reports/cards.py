@@ -100,6 +100,7 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
             "hardware": rec["device"],
             "start_from": rec["start_from"],
             "earlier_runs": _earlier_runs(rec),
+            "train_sizes": train_span(rec),
             "hyper_parameters": cfg,
             "steps": rec["step"],
             "wall_seconds": rec["wall"],
@@ -116,6 +117,16 @@ def model_card(task: str, package_data: Path, records: Path, rows: dict) -> dict
             "metrics": {k: v for k, v in rows.items() if row_model(k) == model},
         }
     return card
+
+
+def train_span(rec: dict) -> str:
+    """The point-set sizes a model's weights saw over all its runs ('5-50'; '10' where only one): a last run on
+    30-50 that went on from weights trained on 5-50 was still trained on 5-50."""
+    low, high = rec["config"]["min_n"], rec["config"]["max_n"]
+    while rec.get("earlier"):
+        rec = rec["earlier"]
+        low, high = min(low, rec["config"]["min_n"]), max(high, rec["config"]["max_n"])
+    return f"{low}-{high}" if low != high else str(low)
 
 
 def _earlier_runs(rec: dict) -> list[dict]:

@@ -161,7 +161,7 @@ def page_facts(records: Path = RECORDS, package_data: Path = PACKAGE_DATA) -> di
                 f"{task}.{model}.parameters": count(m["parameters"]),
             }
             if model != "seq2seq":  # the seq2seq baseline's card keeps the trainer's range; it saw n = 5 only
-                facts[f"{task}.{model}.train_n"] = f"{cfg['min_n']}–{cfg['max_n']}"
+                facts[f"{task}.{model}.train_n"] = span(m["train_sizes"])
         for n, value in res.get("demo_sizes", {}).items():
             facts[f"{task}.ptrnet.demo.accuracy.n{n}"] = percent(value)
     return facts

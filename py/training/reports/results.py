@@ -101,9 +101,7 @@ def evaluate(
             continue
         params = weights.load(package_data / f"{task}_{model}.npz")
         record = cards.record(records, task, model)
-        cfg = record["config"]
-        span = f"{cfg['min_n']}-{cfg['max_n']}" if cfg["min_n"] != cfg["max_n"] else str(cfg["min_n"])
-        train_n = "5" if model == "seq2seq" else span  # the numpy-trained n = 5 baseline records no sizes
+        train_n = "5" if model == "seq2seq" else cards.train_span(record)  # the n = 5 baseline records no sizes
         for n in _test_sizes(model, task):
             examples, sources[str(n)] = test_set(task, n)
             t = time.perf_counter()
@@ -141,9 +139,10 @@ def evaluate(
         "test_sets": sources,
         "metric_notes": cards.METRICS[task],
     }
-    if task == "hull" and "ptrnet_5" in rows:
-        results["demo_sizes"] = kept.get("demo_sizes") or demo_size_accuracy(
-            weights.load(package_data / "hull_ptrnet.npz")
+    if task == "hull" and "ptrnet_5" in rows:  # measured anew with the Ptr-Net, else kept with its rows
+        measured = not only or "ptrnet" in only
+        results["demo_sizes"] = (
+            demo_size_accuracy(weights.load(package_data / "hull_ptrnet.npz")) if measured else kept["demo_sizes"]
         )
     if kept_weights is not None:
         results[OVER_TRAINING] = over_training.measure(

@@ -18,7 +18,8 @@ from ptrnet.pointer.lstm_ptr import Array, Ints, Params
 
 METHODS = ("greedy", "beam", "vote")  # greedy decoding, beam search (answering by PICKS), the symmetry vote (ours)
 PICKS = ("probable", "shortest")  # which finished beam answers a beam search (tasks.Task.beam_pick)
-CHUNK = 2000  # point sets decoded at once (memory: chunk * width * n * hidden floats)
+CHUNK = 2000  # most point sets decoded at once
+CHUNK_FLOATS = 2**25  # and at most this many floats in one (rows, n + 1, hidden) attention block: 256 MB in float64
 
 
 def read(params: Params, task: str, choices: Ints) -> list[list[int]]:
@@ -52,8 +53,9 @@ def decode(
     if pick not in PICKS or (pick == "shortest" and not spec.constrained):
         raise ValueError(f"a {task} beam cannot answer with the {pick!r} one")
     out: list[list[int]] = []
-    for k in range(0, len(points), CHUNK):
-        x = np.stack(points[k : k + CHUNK])  # (B, n, 2)
+    chunk = _chunk(params, len(points[0]) if len(points) else 0, 1 if method == "greedy" else width)
+    for k in range(0, len(points), chunk):
+        x = np.stack(points[k : k + chunk])  # (B, n, 2)
         steps = spec.max_steps(x.shape[1])
         if method == "greedy" or width == 1:
             choices, _ = decoding.greedy(params, x, rule=rule, max_steps=steps)
@@ -63,6 +65,13 @@ def decode(
             choices, _ = decoding.beam_search(params, x, width, rule=rule, max_steps=steps)
         out += read(params, task, choices)
     return out
+
+
+def _chunk(params: Params, n: int, rows_per_set: int) -> int:
+    """Point sets of n points to decode at once: CHUNK, fewer where their beams' attention blocks would pass
+    CHUNK_FLOATS (a width-4 search at n = 200 with hidden 256 holds several such blocks at a time)."""
+    hidden = params["dec_Wh"].shape[0]
+    return max(1, min(CHUNK, CHUNK_FLOATS // (rows_per_set * (n + 1) * hidden)))
 
 
 def _shortest_tours(params: Params, x: Array, width: int, steps: int) -> Ints:

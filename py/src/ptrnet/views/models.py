@@ -66,7 +66,8 @@ def hull_accuracy(n: int) -> dict:
     """The hull Ptr-Net's greedy exact-match accuracy at n points, one number per n as its results JSON gives it
     (the tables' row where there is one, else the demo sizes' generated sets), and whether it was trained at n."""
     m = trained.card("hull")["models"]["ptrnet"]
-    low, high = m["hyper_parameters"]["min_n"], m["hyper_parameters"]["max_n"]
+    first, _, last = m["train_sizes"].partition("-")  # the sizes over all its runs: '5-50', or '10' for one
+    low, high = int(first), int(last or first)
     rows = {r["test_n"]: r["greedy"]["accuracy"] for r in m["metrics"].values()}
     return {
         "n": n,
