@@ -21,7 +21,7 @@ def assert_matches_model(page, step: int, mask: bool) -> dict:
     probs = out_value(page, DEMO, "probs")
     assert len(probs) == len(points) + 1
     assert sum(probs) == pytest.approx(1, abs=1e-6)  # the pages decode in float32
-    assert probs == pytest.approx(expected["steps"][step - 1]["probs"], abs=1e-5)  # float32 in both runtimes
+    assert probs == pytest.approx(expected["steps"][step - 1]["probs"], abs=5e-5)  # float32, summed in other orders
     assert out_value(page, DEMO, "choice") == expected["steps"][step - 1]["choice"]
     assert out_value(page, DEMO, "output") == [s["choice"] for s in expected["steps"][:step]]
     return expected

@@ -52,7 +52,7 @@ def test_each_preset_sets_its_points_from_step_one_and_a_hard_one_has_an_unsure_
         shown = page_steps(demo)
         assert len(shown) == len(expected["steps"])
         for probs, step in zip(shown, expected["steps"], strict=True):
-            assert probs == pytest.approx(step["probs"], abs=1e-5)  # float32 in both runtimes
+            assert probs == pytest.approx(step["probs"], abs=5e-5)  # float32 in both runtimes, summed in other orders
         assert out_value(demo, DEMO, "output") == [s["choice"] for s in expected["steps"]]
         least_sure[name] = min(max(probs) for probs in shown)
     assert least_sure["example"] >= HESITANT  # the example is an easy one, and the others are not
