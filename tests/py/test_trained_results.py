@@ -9,7 +9,7 @@ from ptrnet import formats
 from ptrnet.pointer import tasks, trained, weights
 from training.data import datasets
 from training.paths import REPO
-from training.reports import evaluation, facts, history, tables
+from training.reports import cards, evaluation, facts, history, tables
 from training.trainers import np_train as T
 
 
@@ -203,3 +203,13 @@ def test_a_resumed_session_shows_the_schedule_it_changed_from_and_to() -> None:
     lines = history._run_lines(1, run)
     assert "- resumed at update 20 on CPU, 1 thread: lr 0.0003 → 0.001" in lines
     assert "- resumed at update 30 on CPU, 1 thread: decay_steps 45000" in lines
+
+
+def test_a_models_training_sizes_span_every_run_of_its_lineage() -> None:
+    def run(low: int, high: int, earlier: dict | None = None) -> dict:
+        return {"config": {"min_n": low, "max_n": high}} | ({"earlier": earlier} if earlier else {})
+
+    assert cards.train_span(run(30, 50, run(5, 50, run(5, 10)))) == "5-50"
+    assert cards.train_span(run(20, 20)) == "20" and cards.train_span(run(5, 20, run(20, 20))) == "5-20"
+    hull = trained.card("hull")["models"]["ptrnet"]
+    assert hull["train_sizes"] == "5-50" and hull["hyper_parameters"]["min_n"] == 30  # the last run: 30-50

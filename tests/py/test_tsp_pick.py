@@ -58,3 +58,14 @@ def test_the_shortest_pick_is_refused_where_beams_are_not_tours() -> None:
         answers.decode(
             weights.shipped("hull_ptrnet"), "hull", [np.random.default_rng(0).random((6, 2))], "beam", 4, "shortest"
         )
+
+
+@pytest.mark.parametrize("task", ["hull", "tsp"])
+def test_decoding_in_chunks_bounded_by_memory_gives_the_answers_of_one_chunk(task: str, monkeypatch) -> None:
+    params = weights.shipped(f"{task}_ptrnet")
+    points = list(np.random.default_rng(7).random((9, 8, 2)))
+    whole = {m: answers.decode(params, task, points, m) for m in ("greedy", "beam")}
+    hidden = params["dec_Wh"].shape[0]
+    monkeypatch.setattr(answers, "CHUNK_FLOATS", 2 * tasks.SPECS[task].beam_width * 9 * hidden)  # two sets a chunk
+    assert answers._chunk(params, 8, tasks.SPECS[task].beam_width) == 2
+    assert {m: answers.decode(params, task, points, m) for m in ("greedy", "beam")} == whole
