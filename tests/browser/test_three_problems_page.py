@@ -98,8 +98,9 @@ def _expected_fact(key: str) -> str:
         return str(next(r["beam_width"] for k, r in res["ours"].items() if k.rsplit("_", 1)[0] == model))
     m = card["models"][model]
     cfg = m["hyper_parameters"]
+    runs = [cfg, *(r["hyper_parameters"] for r in m["earlier_runs"])]  # the sizes its weights saw over all runs
     return {
-        "train_n": f"{cfg['min_n']}–{cfg['max_n']}",
+        "train_n": f"{min(r['min_n'] for r in runs)}–{max(r['max_n'] for r in runs)}",
         "hidden": str(cfg["hidden"]),
         "steps": f"{m['steps']:,}",
         "hours": f"{m['wall_seconds'] / 3600:.1f}",
