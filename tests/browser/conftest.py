@@ -6,6 +6,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from tests.harness import LAUNCH_ARGS, SETTLED, chromium, serving, url_of
@@ -69,8 +70,12 @@ def page(browser, request):
     yield page
     ARTIFACTS.mkdir(exist_ok=True)
     name = re.sub(r"[^\w.-]+", "_", request.node.name)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    context.close()
+    try:  # a picture to read a failure by; Chromium now and then cannot capture the whole long article
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    except PlaywrightError as err:
+        (ARTIFACTS / f"{name}.txt").write_text(f"no screenshot: {err.message}\n", encoding="utf-8")
+    finally:
+        context.close()
 
 
 @pytest.fixture
